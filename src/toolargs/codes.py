@@ -1,0 +1,215 @@
+"""The rule catalog: every TAV code, declared once.
+
+Rules say "code X at node Y with these values"; the message template, the title and
+whether `toolargs fix` can repair it live here, so front ends (flake8, the CLI, SARIF)
+never restate them. Codes are stable once released: retire a code, never reuse it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    name: str
+    title: str
+    message: str
+    fixable: bool = False
+    default_enabled: bool = True
+
+    def format(self, **values: object) -> str:
+        return f"{self.code} {self.message.format(**values)}"
+
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        # TAV1xx: read-only handlers (lenient and visible).
+        Code(
+            "TAV101",
+            "unknown-args-ignored",
+            "Read-only handler never collects unknown args",
+            "read-only tool '{tool}' silently ignores unknown keys: call "
+            "collect_unknown_args({args}, {known}) and return the result as unknown_args",
+            fixable=True,
+        ),
+        Code(
+            "TAV102",
+            "unknown-args-not-returned",
+            "Collected unknown args never reach the response",
+            "read-only tool '{tool}' collects unknown args but never returns them: "
+            "pass the result to with_unknown_args(payload, unknown)",
+        ),
+        Code(
+            "TAV103",
+            "unknown-args-always-added",
+            "unknown_args added even when empty",
+            "read-only tool '{tool}' adds unknown_args even when it is empty: "
+            "use with_unknown_args(payload, unknown) so clean calls have no such key",
+            fixable=True,
+        ),
+        Code(
+            "TAV104",
+            "limit-read-without-aliases",
+            "Limit field read without alias resolution",
+            "read-only tool '{tool}' reads '{field}' directly, so aliases {aliases} are "
+            "ignored: use optional_usize_with_aliases({args}, '{field}', {aliases}, default)",
+            fixable=True,
+        ),
+        Code(
+            "TAV105",
+            "wrong-limit-aliases",
+            "Wrong canonical field or alias list",
+            "read-only tool '{tool}' resolves its limit as '{got}': expected "
+            "canonical '{field}' with aliases {aliases}, in that order",
+        ),
+        Code(
+            "TAV106",
+            "alias-read-directly",
+            "Alias read directly",
+            "read-only tool '{tool}' reads alias '{alias}' directly, so it can win over "
+            "'{field}': resolve it with optional_usize_with_aliases",
+        ),
+        # TAV2xx: mutation handlers (strict).
+        Code(
+            "TAV201",
+            "unknown-args-not-rejected",
+            "Mutation handler never rejects unknown args",
+            "mutation tool '{tool}' never rejects unknown keys: call "
+            "reject_unknown_args({args}, {known}) before any side effect",
+            fixable=True,
+        ),
+        Code(
+            "TAV202",
+            "rejected-after-side-effect",
+            "Unknown args rejected after a side effect",
+            "mutation tool '{tool}' rejects unknown keys only after a side effect at line "
+            "{effect_line} ({effect}): move the rejection before it",
+        ),
+        Code(
+            "TAV203",
+            "lenient-on-mutation",
+            "Lenient pattern used on a mutation",
+            "mutation tool '{tool}' reports unknown keys instead of rejecting them: "
+            "replace {helper} with reject_unknown_args({args}, {known})",
+            fixable=True,
+        ),
+        Code(
+            "TAV204",
+            "wrong-rejection-error",
+            "Rejection raises the wrong error",
+            "mutation tool '{tool}' rejects unknown keys with {got}: raise "
+            "MissingParam(\"unknown arg: <key>\") (or call reject_unknown_args)",
+        ),
+        # TAV3xx: KNOWN_ARGS against the schema.
+        Code(
+            "TAV301",
+            "known-args-missing-property",
+            "Schema property missing from KNOWN_ARGS",
+            "{known} of tool '{tool}' lacks schema propert{ies} {keys}: "
+            "valid keys would be reported as unknown",
+            fixable=True,
+        ),
+        Code(
+            "TAV302",
+            "known-args-stray-key",
+            "KNOWN_ARGS key not in the schema",
+            "{known} of tool '{tool}' has {keys}, in neither the schema nor the aliases: "
+            "remove {them} or add {them} to the schema",
+            fixable=True,
+        ),
+        Code(
+            "TAV303",
+            "known-args-missing-alias",
+            "Alias missing from KNOWN_ARGS",
+            "{known} of tool '{tool}' lacks alias{es} {keys} of its limit field '{field}': "
+            "add {them}",
+            fixable=True,
+        ),
+        Code(
+            "TAV304",
+            "known-args-needless-alias",
+            "Aliases on a tool without a limit field",
+            "{known} of tool '{tool}' has alias{es} {keys} but the schema has no limit "
+            "field: remove {them}",
+            fixable=True,
+        ),
+        Code(
+            "TAV305",
+            "known-args-duplicate",
+            "Duplicate keys in KNOWN_ARGS",
+            "{known} of tool '{tool}' lists {keys} more than once: keep each key once",
+            fixable=True,
+        ),
+        Code(
+            "TAV306",
+            "known-args-unverifiable",
+            "KNOWN_ARGS cannot be verified",
+            "{known} of tool '{tool}' is not a literal ({why}): write it as a tuple of "
+            "strings or derive it from the schema",
+        ),
+        # TAV4xx: classification.
+        Code(
+            "TAV401",
+            "read-only-hint-on-mutation",
+            "Read-only annotation on a mutation-named tool",
+            "tool '{tool}' is annotated read-only but its name matches mutation pattern "
+            "'{pattern}': it is checked as a mutation; fix the annotation or the name",
+        ),
+        Code(
+            "TAV402",
+            "mode-by-default",
+            "Tool classified by default only",
+            "tool '{tool}' has no annotation or name pattern and is checked as {mode} by "
+            "default: add ToolAnnotations(readOnlyHint=...) or list it in the configuration",
+            default_enabled=False,
+        ),
+        # TAV5xx: frameworks.
+        Code(
+            "TAV501",
+            "framework-drops-unknown-args",
+            "Server framework silently drops unknown args",
+            "{framework} server '{server}' silently drops unknown keys for its {count} "
+            "tool(s): apply toolargs.runtime.enforce_policy({server})",
+            fixable=False,
+        ),
+        Code(
+            "TAV502",
+            "keyword-limit-without-aliases",
+            "Keyword-style limit parameter without aliases",
+            "read-only tool '{tool}' takes '{field}' as a parameter but nothing maps "
+            "{aliases} to it: apply toolargs.runtime.enforce_policy to its server",
+        ),
+        # TAV9xx: analysis limits.
+        Code(
+            "TAV901",
+            "schema-unresolved",
+            "Tool schema cannot be resolved",
+            "schema of tool '{tool}' cannot be resolved statically ({why}): name a "
+            "literal, a module constant or a schema file",
+        ),
+        Code(
+            "TAV902",
+            "handler-unresolved",
+            "Tool handler cannot be resolved",
+            "handler of tool '{tool}' cannot be resolved statically ({why})",
+        ),
+        Code(
+            "TAV999",
+            "internal-error",
+            "Internal error",
+            "toolargs could not analyse this file ({why}); please report it",
+        ),
+    )
+}
+
+
+def message(code: str, **values: object) -> str:
+    """The full message for `code`, starting with the code itself."""
+    return CODES[code].format(**values)
+
+
+def default_disabled() -> tuple[str, ...]:
+    return tuple(c.code for c in CODES.values() if not c.default_enabled)

@@ -1,0 +1,170 @@
+"""One configuration model, two readers: `[tool.toolargs]` and flake8 options.
+
+Each option is declared once in OPTIONS; `Config.from_mapping` validates a mapping of
+kebab-case keys (from pyproject.toml, or from flake8 with its `toolargs-` prefix
+stripped) and names the offending key on any error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Mapping
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+Mode = Literal["read-only", "mutation"]
+MODES: tuple[Mode, ...] = ("read-only", "mutation")
+
+DEFAULT_MUTATION_TOOLS = (
+    "rename_symbol",
+    "replace_symbol_body",
+    "apply_full_writes_with_evidence",
+    "add_import",
+    "delete_lines",
+    "insert_at_line",
+    "replace_lines",
+    "replace_content",
+    "move_symbol",
+    "refactor_*",
+)
+
+
+class ConfigError(ValueError):
+    """A configuration value or file that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    # Classification.
+    mutation_tools: tuple[str, ...] = DEFAULT_MUTATION_TOOLS
+    read_only_tools: tuple[str, ...] = ()
+    default_mode: Mode = "read-only"
+    mutation_markers: tuple[str, ...] = ("CanEdit", "ToolMarkerCanEdit")
+    read_only_markers: tuple[str, ...] = ()
+    # Policy.
+    limit_fields: tuple[str, ...] = ("max_results", "max_matches")
+    aliases: tuple[str, ...] = ("limit", "top_k")
+    # Discovery.
+    tool_decorators: tuple[str, ...] = ("tool",)
+    dispatcher_decorators: tuple[str, ...] = ("call_tool",)
+    registration_calls: tuple[str, ...] = ("add_tool", "add_tool_handler", "register_tool")
+    tool_base_classes: tuple[str, ...] = ("Tool", "BaseTool", "ToolHandler")
+    handler_methods: tuple[str, ...] = ("run_tool", "apply", "__call__", "handle", "execute")
+    server_classes: tuple[str, ...] = ("FastMCP", "MCPServer")
+    schema_files: tuple[str, ...] = ()
+    # Helpers and enforcement.
+    collect_helpers: tuple[str, ...] = ("collect_unknown_args",)
+    reject_helpers: tuple[str, ...] = ("reject_unknown_args",)
+    attach_helpers: tuple[str, ...] = ("with_unknown_args",)
+    limit_helpers: tuple[str, ...] = ("optional_usize_with_aliases",)
+    error_types: tuple[str, ...] = ("MissingParam",)
+    enforcement_calls: tuple[str, ...] = ("enforce_policy",)
+    central_policies: tuple[str, ...] = ("ToolPolicy",)
+    pure_calls: tuple[str, ...] = ()
+    # Where relative schema files are looked up.
+    root: Path = field(default=Path("."), compare=False)
+
+    @classmethod
+    def from_mapping(
+        cls, mapping: Mapping[str, Any], source: str, root: Path | None = None
+    ) -> Config:
+        """Build a Config from kebab-case keys; `source` names the origin in errors."""
+        values: dict[str, Any] = {}
+        for key, raw in mapping.items():
+            spec = OPTIONS.get(key)
+            if spec is None:
+                known = ", ".join(sorted(OPTIONS))
+                raise ConfigError(f"{source}: unknown key '{key}' (known keys: {known})")
+            values[spec.attribute] = spec.convert(raw, f"{source}: '{key}'")
+        if root is not None:
+            values["root"] = root
+        return dataclasses.replace(cls(), **values)
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+    @property
+    def attribute(self) -> str:
+        return self.key.replace("-", "_")
+
+    @property
+    def is_list(self) -> bool:
+        return not self.choices
+
+    def convert(self, raw: Any, where: str) -> Any:
+        if self.choices:
+            if not isinstance(raw, str) or raw not in self.choices:
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise ConfigError(f"{where} must be one of {allowed}, got {raw!r}")
+            return raw
+        if isinstance(raw, str):
+            items = [part.strip() for part in raw.replace("\n", ",").split(",")]
+            return tuple(item for item in items if item)
+        if isinstance(raw, (list, tuple)) and all(isinstance(item, str) for item in raw):
+            return tuple(raw)
+        raise ConfigError(f"{where} must be a list of strings, got {raw!r}")
+
+
+OPTIONS: dict[str, Option] = {
+    o.key: o
+    for o in (
+        Option("mutation-tools", "tool name patterns (fnmatch) that are mutations"),
+        Option("read-only-tools", "tool name patterns (fnmatch) that are read-only"),
+        Option("default-mode", "mode of a tool nothing else classifies", MODES),
+        Option("mutation-markers", "base classes or tags that mark a mutation tool"),
+        Option("read-only-markers", "base classes or tags that mark a read-only tool"),
+        Option("limit-fields", "canonical limit fields, in order of preference"),
+        Option("aliases", "aliases accepted for a limit field, in order"),
+        Option("tool-decorators", "decorator names that register a tool"),
+        Option("dispatcher-decorators", "decorator names of call_tool dispatchers"),
+        Option("registration-calls", "method names that register a tool or handler"),
+        Option("tool-base-classes", "base classes of class-based tools"),
+        Option("handler-methods", "method names of class-based tool handlers"),
+        Option("server-classes", "server classes whose frameworks drop unknown keys"),
+        Option("schema-files", "JSON or TOML files holding tool schemas"),
+        Option("collect-helpers", "functions that collect unknown args"),
+        Option("reject-helpers", "functions that reject unknown args"),
+        Option("attach-helpers", "functions that add unknown_args to a payload"),
+        Option("limit-helpers", "functions that resolve a limit field with aliases"),
+        Option("error-types", "exception types that reject a parameter"),
+        Option("enforcement-calls", "functions that enforce the policy on a server"),
+        Option("central-policies", "classes that enforce the policy at a dispatcher"),
+        Option("pure-calls", "extra calls known to have no side effect"),
+    )
+}
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml at or above `start`."""
+    here = start.resolve()
+    if here.is_file():
+        here = here.parent
+    for folder in (here, *here.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_pyproject(path: Path) -> Config:
+    """Read `[tool.toolargs]` of a pyproject.toml; a missing table gives the defaults."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    table = data.get("tool", {}).get("toolargs", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.toolargs] must be a table")
+    return Config.from_mapping(table, f"{path} [tool.toolargs]", root=path.parent)

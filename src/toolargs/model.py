@@ -1,0 +1,181 @@
+"""The model of one module: the tools it defines, as discovery found them.
+
+Discovery fills it from one parse; rules judge it and never walk the tree again.
+Nodes are kept so that findings and fixes can point back at the source; front ends
+receive the plain, picklable `FileReport` instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Literal
+
+import libcst as cst
+
+from toolargs.config import Mode
+
+Shape = Literal["decorator", "dispatcher", "registry", "class", "imperative"]
+
+
+@dataclass
+class Schema:
+    """Top-level property names of a tool's input schema, and where they came from."""
+
+    properties: tuple[str, ...] | None  # None: could not be resolved statically
+    source: str  # e.g. "Tool(inputSchema=...)", "constant SEARCH_SCHEMA", "signature"
+    node: cst.CSTNode | None = None
+    why_unresolved: str = ""
+
+
+@dataclass
+class KnownArgs:
+    """The `known` argument passed to collect/reject, resolved to its literal keys."""
+
+    label: str  # the constant's name, or "the inline key list"
+    keys: tuple[str, ...] | None  # None: not a literal
+    kind: str  # "tuple", "list", "set", "frozenset", "schema", "unresolved"
+    node: cst.CSTNode | None = None  # the literal, for fixes
+    why_unresolved: str = ""
+
+    @property
+    def from_schema(self) -> bool:
+        return self.kind == "schema"
+
+
+class Step(Enum):
+    """What a handler does with its arguments, in source order."""
+
+    COLLECT = "collect"  # unknown = collect_unknown_args(args, KNOWN)
+    ATTACH = "attach"  # with_unknown_args(payload, unknown)
+    ATTACH_ALWAYS = "attach-always"  # payload["unknown_args"] = unknown, unconditionally
+    ATTACH_GUARDED = "attach-guarded"  # if unknown: payload["unknown_args"] = unknown
+    REJECT = "reject"  # reject_unknown_args(args, KNOWN), or an equivalent strict form
+    LIMIT_HELPER = "limit-helper"  # optional_usize_with_aliases(args, canonical, aliases, d)
+    LIMIT_READ = "limit-read"  # args.get("max_results") / args["max_results"]
+    ALIAS_READ = "alias-read"  # args.get("limit")
+    SIDE_EFFECT = "side-effect"  # a call not known to be pure, an await, a foreign store
+
+
+@dataclass
+class Event:
+    step: Step
+    node: cst.CSTNode
+    key: str = ""  # the key read, the helper's canonical field, or a side effect's text
+    aliases: tuple[str, ...] = ()  # for LIMIT_HELPER
+    known: KnownArgs | None = None  # for COLLECT / REJECT
+    result: str = ""  # the name a COLLECT result is bound to
+    how: str = ""  # for REJECT: "helper", "loop", "model", "call"; for ATTACH: the name
+    error_ok: bool = True  # for REJECT forms written by hand: MissingParam("unknown arg: ...")
+    error_text: str = ""  # what was raised instead, when not error_ok
+
+
+@dataclass
+class Handler:
+    """Where a tool's arguments are handled: a function, method, or dispatcher branch."""
+
+    label: str  # "search", "SearchTool.apply", "call_tool branch 'search'"
+    node: cst.CSTNode  # the function, or the branch body
+    anchor: cst.CSTNode  # where findings about the handler point
+    args_name: str | None  # None for keyword-style handlers
+    params: tuple[str, ...] = ()  # keyword-style: the signature minus injected parameters
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def keyword_style(self) -> bool:
+        return self.args_name is None
+
+
+@dataclass
+class Tool:
+    name: str
+    shape: Shape
+    anchor: cst.CSTNode  # where the tool is reported: its name or its handler's name
+    handler: Handler | None
+    schema: Schema
+    mode: Mode = "read-only"
+    mode_source: str = "default"
+    conflict_pattern: str = ""  # mutation pattern matched by a read-only annotation
+    read_only_hint: bool | None = None
+    why_unresolved_handler: str = ""
+    server: str | None = None  # the framework server object registering it
+    enforcement: str | None = None  # what enforces the policy centrally, if anything
+
+    @property
+    def known_args(self) -> KnownArgs | None:
+        if self.handler is None:
+            return None
+        for event in self.handler.events:
+            if event.known is not None:
+                return event.known
+        return None
+
+
+@dataclass
+class Server:
+    """A framework server object (FastMCP, MCPServer) defined in the module."""
+
+    name: str
+    framework: str
+    node: cst.CSTNode
+    drops_unknown: bool  # the SDK's FastMCP/MCPServer; standalone fastmcp rejects them
+    enforced_by: str | None = None
+
+
+@dataclass
+class ModuleModel:
+    path: str
+    module: cst.Module
+    tools: list[Tool] = field(default_factory=list)
+    servers: list[Server] = field(default_factory=list)
+
+
+@dataclass
+class Finding:
+    """A rule's verdict, before positions are resolved."""
+
+    code: str
+    message: str
+    node: cst.CSTNode | None
+    tool: str | None = None
+
+
+# --- What front ends receive: plain, picklable, positioned. ---
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    path: str
+    line: int  # 1-based
+    col: int  # 1-based
+    code: str
+    message: str
+    tool: str | None = None
+
+
+@dataclass(frozen=True)
+class ToolReport:
+    name: str
+    mode: Mode
+    mode_source: str
+    shape: str
+    path: str
+    line: int
+    col: int
+    handler: str | None
+    schema_source: str
+    known_args: str  # "ok", "missing", "drift", "from schema", "unverifiable", "n/a"
+    strict: bool  # mutation: rejects unknown keys in time; read-only: reports them
+    findings: tuple[str, ...]
+
+    @property
+    def conforms(self) -> bool:
+        return not self.findings
+
+
+@dataclass(frozen=True)
+class FileReport:
+    path: str
+    diagnostics: tuple[Diagnostic, ...] = ()
+    tools: tuple[ToolReport, ...] = ()
+    error: str | None = None  # unreadable or unparsable: one line naming the problem
