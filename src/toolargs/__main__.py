@@ -1,0 +1,5 @@
+"""`python -m toolargs`: the same command line as the `toolargs` script."""
+
+from toolargs.cli import main
+
+raise SystemExit(main())

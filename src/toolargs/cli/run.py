@@ -1,0 +1,118 @@
+"""Analysing many files: one process per core, `# noqa` applied, results in a stable order."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Iterator, TextIO
+
+from toolargs.analysis import analyze_source
+from toolargs.config import Config
+from toolargs.model import Diagnostic, FileReport
+from toolargs.noqa import split_suppressed
+from toolargs.source import SourceError, read
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """One file's report after `# noqa`: what is kept, and what a comment silenced."""
+
+    report: FileReport
+    kept: tuple[Diagnostic, ...]
+    suppressed: tuple[Diagnostic, ...]
+
+
+def analyze_file(path: Path, config: Config) -> FileResult:
+    """Read, analyse and apply `# noqa` to one file (runs in a worker process)."""
+    try:
+        source = read(path)
+    except SourceError as exc:
+        return FileResult(FileReport(str(path), error=str(exc)), (), ())
+    try:
+        report = analyze_source(source, str(path), config)
+        kept, suppressed = split_suppressed(source, report.diagnostics)
+    except Exception as exc:  # one bad file must not stop the run
+        error = f"{path}: internal error: {type(exc).__name__}: {exc}".replace("\n", " ")
+        return FileResult(FileReport(str(path), error=error), (), ())
+    return FileResult(report, tuple(kept), tuple(suppressed))
+
+
+def default_jobs() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def analyze_files(
+    files: list[Path], config: Config, jobs: int, progress: Progress | None = None
+) -> list[FileResult]:
+    """Every file's result, in the order of `files` whatever the number of processes."""
+    results: list[FileResult] = []
+    for result in _results(files, config, jobs):
+        results.append(result)
+        if progress is not None:
+            progress.advance()
+    if progress is not None:
+        progress.close()
+    return results
+
+
+def _results(files: list[Path], config: Config, jobs: int) -> Iterator[FileResult]:
+    worker = partial(analyze_file, config=config)
+    if jobs <= 1 or len(files) <= 1:
+        yield from map(worker, files)
+        return
+    workers = min(jobs, len(files))
+    # Chunks amortise pickling over small files yet keep all workers busy to the end.
+    chunksize = max(1, min(32, len(files) // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(worker, files, chunksize=chunksize)
+
+
+class Progress:
+    """`toolargs: 120/800 files` on a terminal's stderr, once a run is long enough to need it."""
+
+    MIN_FILES = 50
+    MIN_SECONDS = 2.0
+    INTERVAL = 0.1
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream
+        self.started = time.monotonic()
+        self.last_shown = 0.0
+        self.shown = False
+
+    @classmethod
+    def for_terminal(cls, total: int, stream: TextIO = sys.stderr) -> Progress | None:
+        """A progress line only for a person watching: never in pipes or CI logs."""
+        try:
+            interactive = stream.isatty()
+        except (AttributeError, ValueError):
+            interactive = False
+        return cls(total, stream) if interactive else None
+
+    def advance(self) -> None:
+        self.done += 1
+        now = time.monotonic()
+        long_run = self.total > self.MIN_FILES or now - self.started > self.MIN_SECONDS
+        if not long_run:
+            return
+        if self.shown and now - self.last_shown < self.INTERVAL and self.done < self.total:
+            return
+        self.stream.write(f"\rtoolargs: {self.done}/{self.total} files")
+        self.stream.flush()
+        self.shown = True
+        self.last_shown = now
+
+    def close(self) -> None:
+        if self.shown:
+            # Clear the line so findings printed next start clean.
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()

@@ -1,0 +1,115 @@
+"""Finding the Python files to check, the way flake8 does.
+
+Folders are walked for `*.py`; a file named on the command line is always checked
+(whatever its suffix) unless an exclude pattern matches it. Exclude patterns are
+fnmatch globs tried against each file's or folder's base name and against its absolute
+path, so `--exclude` values written for flake8 work unchanged.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from pathlib import Path
+from typing import Iterable, Sequence
+
+# VCS, caches, virtualenvs and build output: never a server's own source.
+DEFAULT_EXCLUDES: tuple[str, ...] = (
+    ".git",
+    ".hg",
+    ".svn",
+    ".bzr",
+    "CVS",
+    "_darcs",
+    "__pycache__",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    ".tox",
+    ".nox",
+    ".eggs",
+    "*.egg",
+    "*.egg-info",
+    ".venv",
+    "venv",
+    ".direnv",
+    "__pypackages__",
+    "site-packages",
+    "node_modules",
+    "build",
+    "dist",
+    "_build",
+    "buck-out",
+)
+
+PYTHON_SUFFIX = ".py"
+
+
+class PathError(ValueError):
+    """A path given on the command line that does not exist."""
+
+
+def normalize_patterns(patterns: Iterable[str], parent: Path | None = None) -> tuple[str, ...]:
+    """Make patterns holding a separator absolute, as flake8 does for `--exclude`.
+
+    `build` matches any folder called build; `./build` or `src/gen/*` only that one.
+    """
+    base = parent or Path.cwd()
+    result = []
+    for pattern in patterns:
+        pattern = pattern.strip()
+        if not pattern:
+            continue
+        if pattern == "." or os.sep in pattern or (os.altsep and os.altsep in pattern):
+            pattern = os.path.abspath(os.path.join(base, pattern))
+        result.append(pattern.rstrip(os.sep + (os.altsep or "")))
+    return tuple(result)
+
+
+def is_excluded(path: str, patterns: Sequence[str]) -> bool:
+    if not patterns:
+        return False
+    basename = os.path.basename(path)
+    if basename not in {".", ".."} and _matches(basename, patterns):
+        return True
+    return _matches(os.path.abspath(path), patterns)
+
+
+def _matches(name: str, patterns: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
+
+
+def _is_virtualenv(folder: str) -> bool:
+    # A virtualenv under any name: its marker file says so.
+    return os.path.isfile(os.path.join(folder, "pyvenv.cfg"))
+
+
+def find_files(paths: Sequence[str], exclude: Sequence[str]) -> list[Path]:
+    """Every file to check under `paths`, sorted, each once.
+
+    Raises PathError for a path that does not exist: a typo in CI must not pass as clean.
+    """
+    found: dict[str, Path] = {}
+    for arg in paths:
+        if not os.path.exists(arg):
+            raise PathError(f"{arg}: no such file or folder")
+        if is_excluded(arg, exclude):
+            continue
+        if not os.path.isdir(arg):
+            found.setdefault(os.path.normpath(arg), Path(arg))
+            continue
+        for root, folders, files in os.walk(arg):
+            folders[:] = sorted(
+                name
+                for name in folders
+                if not is_excluded(os.path.join(root, name), exclude)
+                and not _is_virtualenv(os.path.join(root, name))
+            )
+            for name in files:
+                if not name.endswith(PYTHON_SUFFIX):
+                    continue
+                joined = os.path.join(root, name)
+                if not is_excluded(joined, exclude):
+                    found.setdefault(os.path.normpath(joined), Path(joined))
+    return [found[key] for key in sorted(found)]

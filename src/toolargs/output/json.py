@@ -1,0 +1,46 @@
+"""JSON documents for scripts: the findings of `check`, the rows of `audit`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from toolargs.model import Diagnostic
+from toolargs.output.audit import Audit, AuditRow
+from toolargs.output.rules import full_message
+
+
+def check_json(diagnostics: Iterable[Diagnostic]) -> str:
+    document = [
+        {"path": d.path, "line": d.line, "col": d.col, "code": d.code, "message": full_message(d)}
+        for d in diagnostics
+    ]
+    return json.dumps(document, indent=2) + "\n"
+
+
+def audit_row(row: AuditRow) -> dict[str, Any]:
+    tool = row.tool
+    return {
+        "name": tool.name,
+        "mode": tool.mode,
+        "mode_source": tool.mode_source,
+        "path": tool.path,
+        "line": tool.line,
+        "col": tool.col,
+        "shape": tool.shape,
+        "handler": tool.handler,
+        "schema_source": tool.schema_source,
+        "known_args": tool.known_args,
+        "strict": tool.strict,
+        "conforms": row.conforms,
+        "findings": list(row.findings),
+        "suppressed": list(row.suppressed),
+    }
+
+
+def audit_json(audit: Audit) -> str:
+    document = {
+        "tools": [audit_row(row) for row in audit.rows],
+        "summary": {**audit.summary.as_dict(), "text": audit.summary.line()},
+    }
+    return json.dumps(document, indent=2) + "\n"
