@@ -4,21 +4,30 @@ Read-only tools are lenient and visible: they accept their schema keys plus the 
 of their limit field, and report every other key back as `unknown_args`. Mutation tools
 are strict: they reject unknown keys with `MissingParam` before any side effect.
 
-Standard library only, so that any MCP server can import it at no cost.
+Standard library only, so that any MCP server can import it at no cost. The central
+enforcement, `ToolPolicy` (toolargs.policy) and `enforce_policy` (toolargs.frameworks),
+is importable from here too and loaded on first use.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Collection, Mapping, MutableMapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from toolargs.frameworks import enforce_policy
+    from toolargs.policy import Resolution, ToolPolicy
 
 __all__ = [
     "DEFAULT_ALIASES",
     "LIMIT_FIELDS",
     "STRICT_ARGS_ENV",
     "MissingParam",
+    "Resolution",
+    "ToolPolicy",
     "collect_unknown_args",
+    "enforce_policy",
     "optional_usize_with_aliases",
     "reject_unknown_args",
     "strict_args_enabled",
@@ -132,3 +141,15 @@ def with_unknown_args(payload: PayloadT, unknown: Sequence[str]) -> PayloadT:
             )
         payload["unknown_args"] = list(unknown)
     return payload
+
+
+_LAZY = {"Resolution": "policy", "ToolPolicy": "policy", "enforce_policy": "frameworks"}
+
+
+def __getattr__(name: str) -> Any:
+    # The central enforcement is loaded on first use, keeping this module's import tiny.
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"toolargs.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
