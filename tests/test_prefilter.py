@@ -1,0 +1,238 @@
+"""The textual prefilter: it may let through a file without tools, never stop one with tools."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from toolargs.config import Config
+from toolargs.prefilter import may_define_tools
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+DEFAULT = Config()
+
+
+def _src(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(FIXTURES.rglob("*.py")),
+    ids=lambda path: str(path.relative_to(FIXTURES)),
+)
+def test_every_fixture_passes(path: Path) -> None:
+    # Fixtures are servers written to exercise discovery and every rule: none may be
+    # stopped before it is parsed.
+    source = path.read_bytes().decode("utf-8", errors="replace")
+    assert may_define_tools(source, DEFAULT)
+
+
+TOOL_SHAPES = {
+    "fastmcp decorator": """
+        from mcp.server.fastmcp import FastMCP
+        mcp = FastMCP("demo")
+
+        @mcp.tool()
+        def search(query: str, max_results: int = 20) -> list[str]:
+            return []
+    """,
+    "bare attribute decorator": """
+        @app.tool
+        def search(query: str) -> list[str]:
+            return []
+    """,
+    "imported decorator": """
+        from agents import tool
+
+        @tool(name="search")
+        def search(arguments: dict) -> dict:
+            return {}
+    """,
+    "bare imported decorator": """
+        from agents import tool as register
+
+        @register
+        def unrelated(): ...
+
+        @tool
+        def search(arguments): ...
+    """,
+    "decorator with spaces": """
+        @ server . tool ( name = "x" )
+        def x(arguments): ...
+    """,
+    "decorator inside a factory": """
+        def build(server):
+            @server.tool()
+            async def search(query: str) -> str:
+                return query
+            return server
+    """,
+    "low-level dispatcher": """
+        from mcp.server import Server
+        server = Server("demo")
+
+        @server.call_tool()
+        async def dispatch(name: str, arguments: dict) -> list:
+            if name == "search":
+                return await handle_search(arguments)
+            raise ValueError(name)
+    """,
+    "dispatcher by name only": """
+        async def handle_call_tool(name, arguments):
+            match name:
+                case "search":
+                    return search(arguments)
+    """,
+    "registry dict": """
+        def search(arguments):
+            return {}
+
+        TOOL_HANDLERS = {"search": search}
+    """,
+    "class returning a Tool description": """
+        from mcp import types
+
+        class Search:
+            def describe(self):
+                return types.Tool(name="search", description="", inputSchema={})
+
+            def run(self, arguments):
+                return {}
+    """,
+    "class on the configured base": """
+        from agent.tools import Tool
+
+        class FindSymbolTool(Tool):
+            def apply(self, name_path: str, max_matches: int = 10) -> str:
+                return ""
+    """,
+    "class on a project base named after it": """
+        from .base import SearchTool
+
+        class FindFile(SearchTool):
+            def apply(self, pattern: str) -> str:
+                return ""
+    """,
+    "class on ToolHandler": """
+        class SearchHandler(ToolHandler):
+            def run_tool(self, arguments):
+                return []
+    """,
+    "class on BaseTool": """
+        class Grep(BaseTool):
+            name = "grep"
+            def __call__(self, arguments):
+                return {}
+    """,
+    "handler instances registered": """
+        server.add_tool_handler(SearchHandler())
+    """,
+    "imperative add_tool": """
+        def search(query: str) -> str:
+            return query
+
+        mcp.add_tool(search, name="search")
+    """,
+    "imperative tool call": """
+        def search(query: str) -> str:
+            return query
+
+        mcp.tool(search, name="search")
+    """,
+    "continued line": """
+        server.\\
+            tool(search)
+    """,
+    "schema constant only": """
+        SEARCH_SCHEMA = {"type": "object", "properties": {"query": {"type": "string"}}}
+        TOOLS = [{"name": "search", "inputSchema": SEARCH_SCHEMA}]
+    """,
+    "helpers only": """
+        from toolargs.runtime import collect_unknown_args, with_unknown_args
+
+        def search(args):
+            unknown = collect_unknown_args(args, KNOWN_ARGS)
+            return with_unknown_args({}, unknown)
+    """,
+}
+
+
+@pytest.mark.parametrize("source", TOOL_SHAPES.values(), ids=TOOL_SHAPES.keys())
+def test_tool_shapes_pass(source: str) -> None:
+    assert may_define_tools(_src(source), DEFAULT)
+
+
+PLAIN_MODULES = {
+    "functools user": """
+        import functools
+        import itertools
+
+        @functools.lru_cache(maxsize=None)
+        def pairs(items):
+            return list(itertools.combinations(items, 2))
+    """,
+    "socketserver-like handler": """
+        class EchoHandler(BaseRequestHandler):
+            def handle(self):
+                data = self.request.recv(1024)
+                self.request.sendall(data)
+
+            def __call__(self, *args):
+                return self.handle()
+    """,
+    "logging handlers and prose": '''
+        """A tool for rotating logs; see the tools section of the manual."""
+        import logging
+
+        handlers = [logging.StreamHandler()]
+        registry = {}
+
+        def execute(command):
+            return mytool(command)
+    ''',
+    "names that only contain the words": """
+        class Toolbox:
+            toolkit = "x"
+            pooltool_size = 3
+
+        def apply(func, *args):
+            return func(*args)
+    """,
+    "empty": "",
+}
+
+
+@pytest.mark.parametrize("source", PLAIN_MODULES.values(), ids=PLAIN_MODULES.keys())
+def test_plain_modules_are_rejected(source: str) -> None:
+    assert not may_define_tools(_src(source), DEFAULT)
+
+
+def test_custom_decorator_is_honoured() -> None:
+    source = _src(
+        """
+        @rpc.expose
+        def search(arguments):
+            return {}
+        """
+    )
+    custom = Config(tool_decorators=("tool", "rpc.expose"))
+    assert not may_define_tools(source, DEFAULT)
+    assert may_define_tools(source, custom)
+
+
+def test_custom_base_class_and_dispatcher_are_honoured() -> None:
+    base = "class Deploy(Command):\n    def run(self, arguments):\n        return {}\n"
+    dispatcher = "@app.route_call()\nasync def route(name, arguments):\n    return {}\n"
+    custom = Config(tool_base_classes=("Command",), dispatcher_decorators=("route_call",))
+    for source in (base, dispatcher):
+        assert not may_define_tools(source, DEFAULT)
+        assert may_define_tools(source, custom)
+
+
+def test_decorator_name_must_be_a_whole_name() -> None:
+    assert not may_define_tools("x = app.toolbox\ny = mytool\n", DEFAULT)
+    assert may_define_tools("y = app.tool\n", DEFAULT)
