@@ -3,7 +3,9 @@
 Folders are walked for `*.py`; a file named on the command line is always checked
 (whatever its suffix) unless an exclude pattern matches it. Exclude patterns are
 fnmatch globs tried against each file's or folder's base name and against its absolute
-path, so `--exclude` values written for flake8 work unchanged.
+path, so `--exclude` values written for flake8 work unchanged. Unlike flake8, a file
+named explicitly is also skipped when a folder on its path is excluded: pre-commit names
+every changed file, and `build/` or `.venv/` must stay skipped then too.
 """
 
 from __future__ import annotations
@@ -80,6 +82,23 @@ def _matches(name: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
 
 
+def _in_excluded_folder(path: str, patterns: Sequence[str]) -> bool:
+    """Whether a folder between the current directory and `path` is excluded.
+
+    Folders above the current directory (where the repository is) are never looked at:
+    a checkout under `~/build/` must not exclude itself.
+    """
+    relative = os.path.relpath(os.path.abspath(path))
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return False
+    folder = os.path.dirname(relative)
+    while folder:
+        if is_excluded(folder, patterns) or _is_virtualenv(folder):
+            return True
+        folder = os.path.dirname(folder)
+    return False
+
+
 def _is_virtualenv(folder: str) -> bool:
     # A virtualenv under any name: its marker file says so.
     return os.path.isfile(os.path.join(folder, "pyvenv.cfg"))
@@ -97,7 +116,8 @@ def find_files(paths: Sequence[str], exclude: Sequence[str]) -> list[Path]:
         if is_excluded(arg, exclude):
             continue
         if not os.path.isdir(arg):
-            found.setdefault(os.path.normpath(arg), Path(arg))
+            if not _in_excluded_folder(arg, exclude):
+                found.setdefault(os.path.normpath(arg), Path(arg))
             continue
         for root, folders, files in os.walk(arg):
             folders[:] = sorted(
