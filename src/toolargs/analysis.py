@@ -1,30 +1,168 @@
-"""The analysis engine: one parse, one model, every rule, positioned diagnostics."""
+"""The analysis engine: one parse, one model, every rule, positioned diagnostics.
+
+Front ends (the flake8 plugin, `toolargs check`/`audit`/`fix`) call `analyze_source` or
+`analyze_path` and receive a picklable `FileReport`; nothing here raises into them.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import libcst as cst
 
-from toolargs.config import Config
-from toolargs.model import FileReport
+from toolargs.codes import CODES, message
+from toolargs.config import Config, ConfigError
+from toolargs.discovery import build_model
+from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Tool, ToolReport
+from toolargs.positions import positions
+from toolargs.prefilter import may_define_tools
+from toolargs.rules import judge
 from toolargs.source import SourceError, read
 
 
-def analyze_source(source: str, path: str, config: Config) -> FileReport:
-    """Judge one module's source. Never raises: problems become `error` or TAV999."""
+@dataclass
+class Analysis:
+    """The model and the findings of one module, before they become a report."""
+
+    model: ModuleModel
+    findings: list[Finding]
+
+
+def analyze_module(module: cst.Module, path: str, config: Config) -> Analysis:
+    """Discover and judge an already parsed module (used by `toolargs fix` too)."""
+    model = build_model(module, path, config)
+    return Analysis(model, judge(model, config))
+
+
+CodeFilter = Callable[[str], bool]
+
+
+def enabled_by_default(code: str) -> bool:
+    return CODES[code].default_enabled
+
+
+def analyze_source(
+    source: str, path: str, config: Config, enabled: CodeFilter = enabled_by_default
+) -> FileReport:
+    """Judge one module's source. Never raises: problems become `error` or TAV999.
+
+    `enabled` decides which codes are reported (and count against a tool's verdict);
+    by default every code except those off by default (TAV402).
+    """
+    if not may_define_tools(source, config):
+        return FileReport(path)
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
-        return FileReport(path, error=f"{path}:{exc.raw_line}:{exc.raw_column + 1}: "
-                          f"cannot parse: {exc.message}")
-    del module
-    return FileReport(path)
+        where = f"{path}:{exc.raw_line}:{exc.raw_column + 1}"
+        return FileReport(path, error=f"{where}: cannot parse: {exc.message}")
+    except (RecursionError, MemoryError) as exc:
+        return FileReport(path, error=f"{path}: too deeply nested to parse ({type(exc).__name__})")
+    try:
+        analysis = analyze_module(module, path, config)
+        analysis.findings = [f for f in analysis.findings if enabled(f.code)]
+        return report(analysis, path)
+    except ConfigError:
+        raise
+    except (RecursionError, MemoryError) as exc:
+        why = f"too deeply nested to analyse ({type(exc).__name__})"
+    except Exception as exc:  # noqa: BLE001 - a checker bug must cost one finding, not the run
+        why = f"{type(exc).__name__}: {exc}"
+    return FileReport(path, (Diagnostic(path, 1, 1, "TAV999", message("TAV999", why=why)),))
 
 
-def analyze_path(path: Path, config: Config) -> FileReport:
+def analyze_path(
+    path: Path, config: Config, enabled: CodeFilter = enabled_by_default
+) -> FileReport:
     try:
         source = read(path)
     except SourceError as exc:
         return FileReport(str(path), error=str(exc))
-    return analyze_source(source, str(path), config)
+    return analyze_source(source, str(path), config, enabled)
+
+
+def report(analysis: Analysis, path: str) -> FileReport:
+    """Position the findings and the tools, once, and flatten them for front ends."""
+    model, findings = analysis.model, analysis.findings
+    anchors = [f.node for f in findings if f.node is not None]
+    anchors += [tool.anchor for tool in model.tools]
+    located = positions(model.module, anchors)
+    tool_lines = {id(tool): located.get(id(tool.anchor), (1, 1)) for tool in model.tools}
+    by_tool: dict[str, tuple[int, int]] = {t.name: tool_lines[id(t)] for t in model.tools}
+
+    diagnostics = []
+    for finding in findings:
+        where = located.get(id(finding.node)) if finding.node is not None else None
+        if where is None:  # a node in another module: point at the tool
+            where = by_tool.get(finding.tool or "", (1, 1))
+        diagnostics.append(
+            Diagnostic(path, where[0], where[1], finding.code, finding.message, finding.tool)
+        )
+    diagnostics.sort()
+    tools = tuple(
+        _tool_report(tool, path, tool_lines[id(tool)], findings) for tool in model.tools
+    )
+    return FileReport(path, tuple(diagnostics), tools)
+
+
+def _tool_report(
+    tool: Tool, path: str, where: tuple[int, int], findings: list[Finding]
+) -> ToolReport:
+    codes = sorted(
+        {f.code for f in findings if f.tool == tool.name or tool.name in f.covers}
+    )
+    return ToolReport(
+        name=tool.name,
+        mode=tool.mode,
+        mode_source=tool.mode_source,
+        shape=tool.shape,
+        path=path,
+        line=where[0],
+        col=where[1],
+        handler=tool.handler.label if tool.handler else None,
+        schema_source=tool.schema.source
+        if tool.schema.properties is not None
+        else f"unresolved: {tool.schema.why_unresolved}",
+        known_args=_known_args_status(tool, codes),
+        strict=_strict(tool),
+        findings=tuple(codes),
+    )
+
+
+def _known_args_status(tool: Tool, codes: list[str]) -> str:
+    if tool.enforcement is not None:
+        return "from schema (central)"
+    handler = tool.handler
+    if handler is None or handler.args_name is None:
+        return "n/a (keyword-style)"
+    known = tool.known_args
+    if known is None:
+        return "missing"
+    if known.from_schema:
+        return "from schema"
+    if known.keys is None:
+        return "unverifiable"
+    if any(code.startswith("TAV3") for code in codes):
+        return "drift"
+    return "ok"
+
+
+def _strict(tool: Tool) -> bool:
+    """Mutation tools: unknown keys rejected before any side effect (or centrally)."""
+    from toolargs.model import Step
+
+    if tool.enforcement is not None:
+        return True
+    handler = tool.handler
+    if handler is None:
+        return False
+    if handler.args_name is None:
+        return tool.server is None  # Python itself refuses unknown keyword arguments
+    for event in handler.events:
+        if event.step is Step.SIDE_EFFECT:
+            return False
+        if event.step is Step.REJECT:
+            return True
+    return False

@@ -85,8 +85,8 @@ CODES: dict[str, Code] = {
             "TAV202",
             "rejected-after-side-effect",
             "Unknown args rejected after a side effect",
-            "mutation tool '{tool}' rejects unknown keys only after a side effect at line "
-            "{effect_line} ({effect}): move the rejection before it",
+            "mutation tool '{tool}' rejects unknown keys only after a side effect "
+            "(`{effect}`): move the rejection before it",
         ),
         Code(
             "TAV203",

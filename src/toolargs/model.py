@@ -138,6 +138,7 @@ class Finding:
     message: str
     node: cst.CSTNode | None
     tool: str | None = None
+    covers: tuple[str, ...] = ()  # tools a server-level finding concerns
 
 
 # --- What front ends receive: plain, picklable, positioned. ---

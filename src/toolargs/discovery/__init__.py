@@ -1,0 +1,71 @@
+"""Discovery: from one parsed module to the model of the tools it defines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+
+from toolargs.config import Config
+from toolargs.discovery.index import ModuleIndex, build_index
+from toolargs.discovery.literals import dotted_name, last_name, positional
+from toolargs.discovery.schema import Resolver, load_schema_files
+from toolargs.discovery.shapes import Discoverer
+from toolargs.model import ModuleModel, Server
+
+__all__ = ["build_model"]
+
+
+def build_model(module: cst.Module, path: str, config: Config) -> ModuleModel:
+    index = build_index(module, Path(path) if path else None, config)
+    resolver = Resolver(index, config)
+    file_decls = load_schema_files(config) if config.schema_files else {}
+    tools = Discoverer(index, resolver, config, file_decls).discover()
+    servers = _servers(index, config)
+    by_name = {server.name: server for server in servers}
+    for tool in tools:
+        server = by_name.get(tool.server or "")
+        if server is not None and server.enforced_by and tool.enforcement is None:
+            tool.enforcement = server.enforced_by
+    return ModuleModel(path, module, tools, servers)
+
+
+def _servers(index: ModuleIndex, config: Config) -> list[Server]:
+    """Framework server objects, and whether the policy is enforced on them."""
+    servers: dict[str, Server] = {}
+    for name, call in index.bound_calls.items():
+        constructor = call
+        if last_name(call.func) in config.enforcement_calls:
+            inner = positional(call, 0)
+            if not isinstance(inner, cst.Call):
+                continue
+            constructor = inner
+        if last_name(constructor.func) not in config.server_classes:
+            continue
+        framework, drops = _framework(constructor, index)
+        server = Server(name, framework, constructor, drops)
+        if constructor is not call:
+            server.enforced_by = f"{last_name(call.func)}({name})"
+        servers[name] = server
+    for call, _ in index.calls:
+        if last_name(call.func) not in config.enforcement_calls:
+            continue
+        target = dotted_name(positional(call, 0) or call.func)
+        server = servers.get((target or "").rsplit(".", 1)[-1])
+        if server is not None and server.enforced_by is None:
+            server.enforced_by = f"{last_name(call.func)}({server.name})"
+    return list(servers.values())
+
+
+def _framework(constructor: cst.Call, index: ModuleIndex) -> tuple[str, bool]:
+    """The SDK's FastMCP/MCPServer drop unknown keys; standalone fastmcp rejects them."""
+    written = dotted_name(constructor.func) or ""
+    head = written.split(".")[0]
+    imported = index.imports.get(head)
+    origin = written if "." in written else ""
+    if imported is not None:
+        origin = ".".join(p for p in (imported.module, imported.name) if p)
+    if origin.startswith("fastmcp"):
+        return "fastmcp", False
+    class_name = written.rsplit(".", 1)[-1]
+    return f"SDK {class_name}", True

@@ -1,0 +1,196 @@
+"""The one traversal: everything discovery needs, collected from a module in one pass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+
+from toolargs.config import Config
+from toolargs.discovery.literals import dotted_name, last_name, string_value
+from toolargs.discovery.walk import children
+
+TOOL_CLASSES = ("Tool",)
+SCHEMA_KEYS = ("inputSchema", "input_schema")
+
+
+@dataclass
+class ClassInfo:
+    node: cst.ClassDef
+    name: str
+    bases: tuple[str, ...]  # dotted names of the bases, as written
+    methods: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    attributes: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    annotated: list[cst.AnnAssign] = field(default_factory=list)  # `field: type = value`
+
+    @property
+    def base_names(self) -> tuple[str, ...]:
+        return tuple(base.rsplit(".", 1)[-1] for base in self.bases)
+
+    @property
+    def decorators(self) -> tuple[str, ...]:
+        names = (last_name(d.decorator) for d in self.node.decorators)
+        return tuple(n for n in names if n)
+
+
+@dataclass
+class FunctionInfo:
+    node: cst.FunctionDef
+    owner: ClassInfo | None  # the class it is a method of
+    parent: cst.FunctionDef | None  # the function it is nested in
+
+    @property
+    def name(self) -> str:
+        return self.node.name.value
+
+    @property
+    def label(self) -> str:
+        return f"{self.owner.name}.{self.name}" if self.owner else self.name
+
+
+@dataclass(frozen=True)
+class ImportedName:
+    module: str  # as written, without the leading dots
+    name: str  # the imported name ("" for `import module`)
+    level: int  # number of leading dots
+
+
+@dataclass
+class ModuleIndex:
+    module: cst.Module
+    path: Path | None
+    functions: dict[str, FunctionInfo] = field(default_factory=dict)
+    methods: list[FunctionInfo] = field(default_factory=list)
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    constants: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    imports: dict[str, ImportedName] = field(default_factory=dict)
+    calls: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
+    tool_dicts: list[cst.Dict] = field(default_factory=list)
+    decorated: list[FunctionInfo] = field(default_factory=list)
+    bound_calls: dict[str, cst.Call] = field(default_factory=dict)  # `x = Something(...)`
+    lists: dict[str, cst.BaseExpression] = field(default_factory=dict)
+
+    def function(self, name: str) -> FunctionInfo | None:
+        return self.functions.get(name)
+
+
+def build_index(module: cst.Module, path: Path | None, config: Config) -> ModuleIndex:
+    """Collect definitions, bindings, imports and interesting calls in one pass."""
+    index = ModuleIndex(module, path)
+    interesting = {
+        *TOOL_CLASSES,
+        *config.registration_calls,
+        *config.enforcement_calls,
+        *config.server_classes,
+        *config.central_policies,
+        *config.tool_decorators,
+    }
+    # (node, owning class, enclosing function, depth of function nesting)
+    stack: list[tuple[cst.CSTNode, ClassInfo | None, FunctionInfo | None]] = [
+        (module, None, None)
+    ]
+    while stack:
+        node, owner, function = stack.pop()
+        if isinstance(node, cst.FunctionDef):
+            info = FunctionInfo(node, owner, function.node if function else None)
+            if owner is not None:
+                owner.methods[node.name.value] = node
+                index.methods.append(info)
+            elif function is None or node.name.value not in index.functions:
+                index.functions[node.name.value] = info
+            if node.decorators:
+                index.decorated.append(info)
+            # What a function contains belongs to it, not to any class around it.
+            _push(stack, node, None, info)
+            continue
+        if isinstance(node, cst.ClassDef):
+            cls = ClassInfo(node, node.name.value, _bases(node))
+            index.classes.setdefault(cls.name, cls)
+            _push(stack, node, cls, function)
+            continue
+        if isinstance(node, cst.Call):
+            name = last_name(node.func)
+            if name in interesting:
+                index.calls.append((node, function))
+        elif isinstance(node, cst.Dict):
+            if any(
+                isinstance(e, cst.DictElement) and string_value(e.key) in SCHEMA_KEYS
+                for e in node.elements
+            ):
+                index.tool_dicts.append(node)
+        elif isinstance(node, (cst.Assign, cst.AnnAssign)):
+            _record_binding(index, node, owner, function)
+        elif isinstance(node, cst.ImportFrom):
+            _record_import_from(index, node)
+        elif isinstance(node, cst.Import):
+            for alias in node.names:
+                dotted = dotted_name(alias.name)
+                if dotted:
+                    bound = alias.evaluated_alias or dotted.split(".")[0]
+                    index.imports[bound] = ImportedName(dotted, "", 0)
+        _push(stack, node, owner, function)
+    return index
+
+
+def _push(
+    stack: list[tuple[cst.CSTNode, ClassInfo | None, FunctionInfo | None]],
+    node: cst.CSTNode,
+    owner: ClassInfo | None,
+    function: FunctionInfo | None,
+) -> None:
+    stack.extend((child, owner, function) for child in reversed(list(children(node))))
+
+
+def _bases(node: cst.ClassDef) -> tuple[str, ...]:
+    names = []
+    for arg in node.bases:
+        value = arg.value
+        if isinstance(value, cst.Subscript):  # Generic[T], BaseTool[Args]
+            value = value.value
+        name = dotted_name(value)
+        if name:
+            names.append(name)
+    return tuple(names)
+
+
+def _record_binding(
+    index: ModuleIndex,
+    node: cst.Assign | cst.AnnAssign,
+    owner: ClassInfo | None,
+    function: FunctionInfo | None,
+) -> None:
+    if isinstance(node, cst.AnnAssign):
+        targets: list[cst.BaseAssignTargetExpression] = [node.target]
+        value = node.value
+        if owner is not None and function is None:
+            owner.annotated.append(node)
+    else:
+        targets = [t.target for t in node.targets]
+        value = node.value
+    if value is None:
+        return
+    for target in targets:
+        if not isinstance(target, cst.Name):
+            continue
+        name = target.value
+        if owner is not None and function is None:
+            owner.attributes[name] = value
+            continue
+        # Module-level bindings win over those inside functions of the same name.
+        if function is None or name not in index.constants:
+            index.constants[name] = value
+        if isinstance(value, cst.Call) and (function is None or name not in index.bound_calls):
+            index.bound_calls[name] = value
+
+
+def _record_import_from(index: ModuleIndex, node: cst.ImportFrom) -> None:
+    if isinstance(node.names, cst.ImportStar):
+        return
+    module = dotted_name(node.module) if node.module is not None else ""
+    level = len(node.relative)
+    for alias in node.names:
+        if not isinstance(alias.name, cst.Name):
+            continue
+        bound = alias.evaluated_alias or alias.name.value
+        index.imports[bound] = ImportedName(module or "", alias.name.value, level)

@@ -1,0 +1,91 @@
+"""Reading literal values out of expressions, without evaluating any code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+def dotted_name(expr: cst.BaseExpression) -> str | None:
+    """`a.b.c` for a Name/Attribute chain, else None."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        base = dotted_name(expr.value)
+        return None if base is None else f"{base}.{expr.attr.value}"
+    return None
+
+
+def last_name(expr: cst.BaseExpression) -> str | None:
+    """The final name of a callee or decorator: `tool` for `server.tool`, `x.tool()`."""
+    if isinstance(expr, cst.Call):
+        expr = expr.func
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    return None
+
+
+def string_value(expr: cst.BaseExpression | None) -> str | None:
+    """The value of a plain (non-f) string literal, implicit concatenation included."""
+    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def bool_value(expr: cst.BaseExpression | None) -> bool | None:
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return expr.value == "True"
+    return None
+
+
+def keyword(call: cst.Call, *names: str) -> cst.BaseExpression | None:
+    """The value of the first keyword argument named one of `names`."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value in names:
+            return arg.value
+    return None
+
+
+def positional(call: cst.Call, index: int) -> cst.BaseExpression | None:
+    position = 0
+    for arg in call.args:
+        if arg.keyword is None and not arg.star:
+            if position == index:
+                return arg.value
+            position += 1
+    return None
+
+
+def dict_items(expr: cst.Dict) -> list[tuple[str, cst.BaseExpression]] | None:
+    """String-keyed items of a dict literal; None when any key is not a plain string."""
+    items: list[tuple[str, cst.BaseExpression]] = []
+    for element in expr.elements:
+        if not isinstance(element, cst.DictElement):
+            return None
+        key = string_value(element.key)
+        if key is None:
+            return None
+        items.append((key, element.value))
+    return items
+
+
+def dict_get(expr: cst.Dict, key: str) -> cst.BaseExpression | None:
+    for element in expr.elements:
+        if isinstance(element, cst.DictElement) and string_value(element.key) == key:
+            return element.value
+    return None
+
+
+def call_kwargs_dict(call: cst.Call) -> list[tuple[str, cst.BaseExpression]] | None:
+    """`dict(a=1, b=2)` read like a dict literal."""
+    if dotted_name(call.func) != "dict" or any(a.keyword is None for a in call.args):
+        return None
+    return [(a.keyword.value, a.value) for a in call.args if a.keyword is not None]
+
+
+def snippet(node: cst.CSTNode, limit: int = 60) -> str:
+    """Short source text of a node for messages."""
+    text = " ".join(cst.Module([]).code_for_node(node).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,483 @@
+"""Resolving schemas, annotations and key lists from literals, constants, models and files.
+
+Everything is read from source text: constants imported from another module of the
+project are found on disk and parsed (cached per process), never imported.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import libcst as cst
+
+from toolargs.config import Config, ConfigError
+from toolargs.discovery.index import ClassInfo, ImportedName, ModuleIndex, build_index
+from toolargs.discovery.literals import (
+    bool_value,
+    call_kwargs_dict,
+    dict_get,
+    dict_items,
+    dotted_name,
+    keyword,
+    last_name,
+    positional,
+    snippet,
+    string_value,
+)
+from toolargs.model import KnownArgs, Schema
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+_MAX_HOPS = 8  # constants referring to constants; deeper chains are left unresolved
+
+
+@dataclass(frozen=True)
+class Annotations:
+    read_only: bool | None
+    destructive: bool | None
+    text: str  # as written, for messages
+    resolved: bool = True  # False: an expression the checker cannot read
+
+
+@dataclass
+class ToolDecl:
+    """A tool described by `Tool(...)`, a dict literal or a schema file entry."""
+
+    name: str
+    schema: Schema
+    annotations: Annotations | None
+    node: cst.CSTNode | None
+
+
+@dataclass
+class Resolved:
+    """An expression followed through constants, with the index it was found in."""
+
+    expr: cst.BaseExpression
+    index: ModuleIndex
+    name: str | None  # the last constant name followed, if any
+
+
+class Resolver:
+    def __init__(self, index: ModuleIndex, config: Config) -> None:
+        self.index = index
+        self.config = config
+
+    # --- following names ---
+
+    def follow(self, expr: cst.BaseExpression, index: ModuleIndex | None = None) -> Resolved:
+        """Follow Name and module.NAME references to the literal they are bound to."""
+        index = index or self.index
+        name: str | None = None
+        for _ in range(_MAX_HOPS):
+            target = None
+            if isinstance(expr, cst.Name):
+                target = self._lookup(expr.value, index)
+            elif isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+                imported = index.imports.get(expr.value.value)
+                other = self._module_of(imported, index) if imported else None
+                if other is not None:
+                    found = other.constants.get(expr.attr.value)
+                    target = (found, other) if found is not None else None
+            if target is None:
+                break
+            name = expr.value if isinstance(expr, cst.Name) else dotted_name(expr)
+            expr, index = target
+        return Resolved(expr, index, name)
+
+    def _lookup(
+        self, name: str, index: ModuleIndex
+    ) -> tuple[cst.BaseExpression, ModuleIndex] | None:
+        value = index.constants.get(name)
+        if value is not None:
+            return value, index
+        imported = index.imports.get(name)
+        if imported is None or not imported.name:
+            return None
+        other = _imported_module(index, imported, self.config)
+        if other is None:
+            return None
+        value = other.constants.get(imported.name)
+        return (value, other) if value is not None else None
+
+    def _module_of(self, imported: ImportedName, index: ModuleIndex) -> ModuleIndex | None:
+        """The index of a module imported as a name (`from . import schemas`)."""
+        if imported.name:
+            joined = f"{imported.module}.{imported.name}" if imported.module else imported.name
+            return _load(index, ImportedName(joined, "", imported.level), self.config)
+        return _load(index, imported, self.config)
+
+    def find_class(
+        self, expr: cst.BaseExpression, index: ModuleIndex | None = None
+    ) -> tuple[ClassInfo, ModuleIndex] | None:
+        index = index or self.index
+        name = dotted_name(expr)
+        if name is None:
+            return None
+        name = name.rsplit(".", 1)[-1]
+        if name in index.classes:
+            return index.classes[name], index
+        imported = index.imports.get(name)
+        if imported is not None and imported.name:
+            other = _imported_module(index, imported, self.config)
+            if other is not None and imported.name in other.classes:
+                return other.classes[imported.name], other
+        return None
+
+    def class_chain(self, cls: ClassInfo, index: ModuleIndex) -> Iterator[tuple[ClassInfo, ModuleIndex]]:
+        """The class and its project base classes, nearest first (each once)."""
+        seen: set[int] = set()
+        queue = [(cls, index)]
+        while queue and len(seen) < 32:
+            current, where = queue.pop(0)
+            if id(current.node) in seen:
+                continue
+            seen.add(id(current.node))
+            yield current, where
+            for base in current.node.bases:
+                value = base.value.value if isinstance(base.value, cst.Subscript) else base.value
+                found = self.find_class(value, where)
+                if found is not None:
+                    queue.append(found)
+
+    # --- schemas ---
+
+    def schema(self, expr: cst.BaseExpression, how: str) -> Schema:
+        resolved = self.follow(expr)
+        value = resolved.expr
+        source = f"constant {resolved.name}" if resolved.name else how
+        if isinstance(value, cst.Dict):
+            return self._schema_from_dict(value, resolved.index, source)
+        if isinstance(value, cst.Call):
+            model = self._model_of_schema_call(value, resolved.index)
+            if model is not None:
+                cls, where = model
+                fields = self.model_fields(cls, where)
+                return Schema(fields, f"model {cls.name}", value)
+            items = call_kwargs_dict(value)
+            if items is not None:
+                return self._schema_from_items(items, resolved.index, source, value)
+        if isinstance(value, cst.Subscript):
+            looked_up = self._subscript(value, resolved.index)
+            if isinstance(looked_up, cst.Dict):
+                return self._schema_from_dict(looked_up, resolved.index, source)
+        return Schema(None, source, value, f"built at run time by `{snippet(value)}`")
+
+    def _schema_from_dict(self, value: cst.Dict, index: ModuleIndex, source: str) -> Schema:
+        items = dict_items(value)
+        if items is None:
+            return Schema(None, source, value, "the schema dict has non-literal keys")
+        return self._schema_from_items(items, index, source, value)
+
+    def _schema_from_items(
+        self,
+        items: list[tuple[str, cst.BaseExpression]],
+        index: ModuleIndex,
+        source: str,
+        node: cst.CSTNode,
+    ) -> Schema:
+        properties = dict(items).get("properties")
+        if properties is None:
+            return Schema((), source, node)
+        resolved = self.follow(properties, index)
+        props: list[tuple[str, cst.BaseExpression]] | None = None
+        if isinstance(resolved.expr, cst.Dict):
+            props = dict_items(resolved.expr)
+        elif isinstance(resolved.expr, cst.Call):
+            props = call_kwargs_dict(resolved.expr)
+        if props is None:
+            why = f"properties built at run time by `{snippet(resolved.expr)}`"
+            return Schema(None, source, node, why)
+        return Schema(tuple(key for key, _ in props), source, node)
+
+    def _model_of_schema_call(
+        self, call: cst.Call, index: ModuleIndex
+    ) -> tuple[ClassInfo, ModuleIndex] | None:
+        if not isinstance(call.func, cst.Attribute):
+            return None
+        if call.func.attr.value not in ("model_json_schema", "schema"):
+            return None
+        return self.find_class(call.func.value, index)
+
+    def model_fields(self, cls: ClassInfo, index: ModuleIndex) -> tuple[str, ...]:
+        """Field names of a pydantic model as the schema shows them (aliases applied)."""
+        names: list[str] = []
+        for current, _ in reversed(list(self.class_chain(cls, index))):
+            for node in current.annotated:
+                if not isinstance(node.target, cst.Name):
+                    continue
+                name = node.target.value
+                annotation = dotted_name(node.annotation.annotation) or ""
+                subscripted = node.annotation.annotation
+                if isinstance(subscripted, cst.Subscript):
+                    annotation = dotted_name(subscripted.value) or ""
+                if name.startswith("_") or name == "model_config" or annotation.endswith(
+                    "ClassVar"
+                ):
+                    continue
+                alias = None
+                if isinstance(node.value, cst.Call) and last_name(node.value.func) == "Field":
+                    alias = string_value(keyword(node.value, "alias", "validation_alias"))
+                field_name = alias or name
+                if field_name not in names:
+                    names.append(field_name)
+        return tuple(names)
+
+    def forbids_extra(self, cls: ClassInfo, index: ModuleIndex) -> bool:
+        """A pydantic model whose configuration refuses unknown keys."""
+        for current, _ in self.class_chain(cls, index):
+            config = current.attributes.get("model_config")
+            if isinstance(config, cst.Call):
+                if _is_forbid(keyword(config, "extra")):
+                    return True
+            elif isinstance(config, cst.Dict) and _is_forbid(dict_get(config, "extra")):
+                return True
+            for arg in current.node.keywords:  # class M(BaseModel, extra="forbid")
+                if arg.keyword and arg.keyword.value == "extra" and _is_forbid(arg.value):
+                    return True
+            for statement in current.node.body.body:
+                if isinstance(statement, cst.ClassDef) and statement.name.value == "Config":
+                    for inner in statement.body.body:
+                        if isinstance(inner, cst.SimpleStatementLine):
+                            for small in inner.body:
+                                if (
+                                    isinstance(small, cst.Assign)
+                                    and isinstance(small.targets[0].target, cst.Name)
+                                    and small.targets[0].target.value == "extra"
+                                    and _is_forbid(small.value)
+                                ):
+                                    return True
+        return False
+
+    def _subscript(self, expr: cst.Subscript, index: ModuleIndex) -> cst.BaseExpression | None:
+        if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+            return None
+        key = string_value(expr.slice[0].slice.value)
+        container = self.follow(expr.value, index).expr
+        if key is None or not isinstance(container, cst.Dict):
+            return None
+        return dict_get(container, key)
+
+    # --- tool descriptions ---
+
+    def annotations(self, expr: cst.BaseExpression | None) -> Annotations | None:
+        if expr is None:
+            return None
+        value = self.follow(expr).expr
+        items: list[tuple[str, cst.BaseExpression]] | None = None
+        if isinstance(value, cst.Dict):
+            items = dict_items(value)
+        elif isinstance(value, cst.Call):
+            items = [(a.keyword.value, a.value) for a in value.args if a.keyword is not None]
+        if items is None:
+            return Annotations(None, None, snippet(value), resolved=False)
+        mapping = dict(items)
+        read_only = bool_value(mapping.get("readOnlyHint") or mapping.get("read_only_hint"))
+        destructive = bool_value(
+            mapping.get("destructiveHint") or mapping.get("destructive_hint")
+        )
+        return Annotations(read_only, destructive, snippet(value))
+
+    def tool_decl(self, node: cst.Call | cst.Dict) -> ToolDecl | None:
+        """Name, schema and annotations of a `Tool(...)` call or a tool dict literal."""
+        if isinstance(node, cst.Call):
+            name = string_value(keyword(node, "name") or positional(node, 0))
+            schema_expr = keyword(node, "inputSchema", "input_schema")
+            annotations = keyword(node, "annotations")
+            how = "Tool(inputSchema=...)"
+        else:
+            name = string_value(dict_get(node, "name"))
+            schema_expr = dict_get(node, "inputSchema") or dict_get(node, "input_schema")
+            annotations = dict_get(node, "annotations")
+            how = "tool dict literal"
+        if name is None:
+            return None
+        if schema_expr is None:
+            schema = Schema(None, how, node, "the tool description has no input schema")
+        else:
+            schema = self.schema(schema_expr, how)
+        return ToolDecl(name, schema, self.annotations(annotations), node)
+
+    # --- KNOWN_ARGS ---
+
+    def known_args(
+        self, expr: cst.BaseExpression, tool: str | None = None
+    ) -> KnownArgs:
+        """Resolve the `known` argument of collect/reject to its literal keys."""
+        label = dotted_name(expr) or "the inline key list"
+        if isinstance(expr, cst.Subscript) and tool is not None:
+            # KNOWN_ARGS[name] in a dispatcher: a dict of per-tool key lists.
+            container = self.follow(expr.value).expr
+            if isinstance(container, cst.Dict):
+                entry = dict_get(container, tool)
+                if entry is not None:
+                    label = f"{dotted_name(expr.value) or 'KNOWN_ARGS'}['{tool}']"
+                    return self._known_literal(entry, label)
+        resolved = self.follow(expr)
+        if _derived_from_schema(resolved.expr):
+            return KnownArgs(label, None, "schema", resolved.expr)
+        return self._known_literal(resolved.expr, label)
+
+    def _known_literal(self, value: cst.BaseExpression, label: str) -> KnownArgs:
+        kind = "unresolved"
+        elements: cst.BaseExpression | None = value
+        if isinstance(value, cst.Call) and dotted_name(value.func) in (
+            "frozenset",
+            "set",
+            "tuple",
+            "list",
+        ):
+            kind = dotted_name(value.func) or kind
+            elements = positional(value, 0)
+            if elements is None and not value.args:
+                return KnownArgs(label, (), kind, value)
+        if isinstance(elements, (cst.Tuple, cst.List, cst.Set)):
+            if kind == "unresolved":
+                kind = type(elements).__name__.lower()
+            keys: list[str] = []
+            for element in elements.elements:
+                key = string_value(element.value) if isinstance(element, cst.Element) else None
+                if key is None:
+                    why = f"element `{snippet(element)}` is not a string literal"
+                    return KnownArgs(label, None, "unresolved", value, why)
+                keys.append(key)
+            return KnownArgs(label, tuple(keys), kind, value)
+        return KnownArgs(label, None, "unresolved", value, f"`{snippet(value)}` is not a literal")
+
+
+def _is_forbid(expr: cst.BaseExpression | None) -> bool:
+    if expr is None:
+        return False
+    return string_value(expr) == "forbid" or dotted_name(expr) in ("Extra.forbid", "forbid")
+
+
+def _derived_from_schema(expr: cst.BaseExpression) -> bool:
+    """`SCHEMA["properties"]`, `tuple(SCHEMA["properties"])`, `...keys()`: cannot drift."""
+    text = snippet(expr, limit=400)
+    return '["properties"]' in text or "['properties']" in text or "model_fields" in text
+
+
+# --- other modules of the project, from files ---
+
+
+def _module_file(origin: Path, imported: ImportedName) -> Path | None:
+    parts = [p for p in imported.module.split(".") if p]
+    if imported.level:
+        base = origin.parent
+        for _ in range(imported.level - 1):
+            base = base.parent
+        candidates = [base]
+    else:
+        candidates = list(origin.parent.parents)[:8]
+        candidates.insert(0, origin.parent)
+    for base in candidates:
+        target = base.joinpath(*parts) if parts else base
+        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+            if parts and candidate.is_file():
+                return candidate
+            if not parts and candidate.name == "__init__.py" and candidate.is_file():
+                return candidate
+    return None
+
+
+def _load(index: ModuleIndex, imported: ImportedName, config: Config) -> ModuleIndex | None:
+    if index.path is None:
+        return None
+    path = _module_file(index.path, imported)
+    if path is None or path == index.path:
+        return None
+    return _cached_index(str(path.resolve()), config)
+
+
+def _imported_module(
+    index: ModuleIndex, imported: ImportedName, config: Config
+) -> ModuleIndex | None:
+    return _load(index, imported, config)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_index(path: str, config: Config) -> ModuleIndex | None:
+    """Other modules are parsed once per process, whatever imports them."""
+    from toolargs.source import SourceError, read
+
+    try:
+        module = cst.parse_module(read(Path(path)))
+    except (SourceError, cst.ParserSyntaxError, RecursionError, MemoryError):
+        return None
+    return build_index(module, Path(path), config)
+
+
+# --- schema files named in configuration ---
+
+
+def load_schema_files(config: Config) -> dict[str, ToolDecl]:
+    """Tools described in the configured JSON/TOML files; errors name the file."""
+    tools: dict[str, ToolDecl] = {}
+    for name in config.schema_files:
+        path = config.root / name
+        for tool in _read_schema_file(str(path.resolve())):
+            tools.setdefault(tool.name, tool)
+    return tools
+
+
+@functools.lru_cache(maxsize=32)
+def _read_schema_file(path: str) -> tuple[ToolDecl, ...]:
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"schema file {path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"schema file {path}: not UTF-8 ({exc.reason})") from None
+    try:
+        if file.suffix == ".toml":
+            data: Any = tomllib.loads(text)
+            entries = data.get("tool", [])
+        else:
+            data = json.loads(text)
+            entries = _json_tools(data)
+    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"schema file {path}: malformed ({exc})") from None
+    if not isinstance(entries, list):
+        raise ConfigError(f"schema file {path}: expected a list of tools")
+    return tuple(_file_tool(entry, path, i) for i, entry in enumerate(entries))
+
+
+def _json_tools(data: Any) -> Any:
+    if isinstance(data, dict):
+        if isinstance(data.get("result"), dict):
+            data = data["result"]
+        return data.get("tools")
+    return data
+
+
+def _file_tool(entry: Any, path: str, position: int) -> ToolDecl:
+    where = f"schema file {path}: tool #{position + 1}"
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise ConfigError(f"{where} has no 'name' string")
+    schema = entry.get("inputSchema", entry.get("input_schema", {}))
+    if not isinstance(schema, dict):
+        raise ConfigError(f"{where} ('{entry['name']}'): 'inputSchema' must be an object")
+    properties = schema.get("properties", {})
+    if not isinstance(properties, dict):
+        raise ConfigError(f"{where} ('{entry['name']}'): 'properties' must be an object")
+    raw = entry.get("annotations")
+    annotations = None
+    if isinstance(raw, dict):
+        read_only = raw.get("readOnlyHint", raw.get("read_only_hint"))
+        destructive = raw.get("destructiveHint", raw.get("destructive_hint"))
+        annotations = Annotations(
+            read_only if isinstance(read_only, bool) else None,
+            destructive if isinstance(destructive, bool) else None,
+            json.dumps(raw, sort_keys=True),
+        )
+    source = f"schema file {Path(path).name}"
+    return ToolDecl(entry["name"], Schema(tuple(properties), source), annotations, None)

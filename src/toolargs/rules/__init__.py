@@ -1,0 +1,33 @@
+"""Rules judge the module model; each family lives in its own module.
+
+A rule is a small function `(tool, context) -> findings` (or `(context) -> findings` for
+module-level rules). Rules never walk the tree: everything they need is in the model.
+"""
+
+from __future__ import annotations
+
+from toolargs.config import Config
+from toolargs.model import Finding, ModuleModel
+from toolargs.rules import classification, frameworks, known_args, limits, mutation, read_only
+from toolargs.rules.base import Context, ModuleRule, ToolRule
+
+TOOL_RULES: tuple[ToolRule, ...] = (
+    *read_only.RULES,
+    *mutation.RULES,
+    *known_args.RULES,
+    *classification.RULES,
+    *frameworks.RULES,
+    *limits.RULES,
+)
+MODULE_RULES: tuple[ModuleRule, ...] = (*frameworks.MODULE_RULES,)
+
+
+def judge(model: ModuleModel, config: Config) -> list[Finding]:
+    context = Context(config, model)
+    findings: list[Finding] = []
+    for tool in model.tools:
+        for rule in TOOL_RULES:
+            findings.extend(rule(tool, context))
+    for module_rule in MODULE_RULES:
+        findings.extend(module_rule(context))
+    return findings
