@@ -1,0 +1,72 @@
+"""The flake8 front end: entry point `TAV` in the `flake8.extension` group.
+
+flake8 has already parsed the file with `ast` and insists on a `tree` parameter; the
+checker needs libcst's concrete tree, so it parses `"".join(lines)` itself — but only
+when the textual prefilter says the file can hold a tool at all.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any, ClassVar, Iterator
+
+from toolargs import __version__
+from toolargs.analysis import analyze_source
+from toolargs.codes import default_disabled
+from toolargs.config import OPTIONS, Config, ConfigError
+
+PREFIX = "toolargs-"
+
+
+class ToolArgsChecker:
+    name = "toolargs"
+    version = __version__
+    config: ClassVar[Config] = Config()
+
+    def __init__(self, tree: ast.AST, lines: list[str], filename: str) -> None:
+        del tree  # required by flake8's plugin contract; libcst needs the source instead
+        self.lines = lines
+        self.filename = filename
+
+    @classmethod
+    def add_options(cls, manager: Any) -> None:
+        for option in OPTIONS.values():
+            manager.add_option(
+                f"--{PREFIX}{option.key}",
+                default=None,
+                parse_from_config=True,
+                comma_separated_list=option.is_list,
+                choices=option.choices or None,
+                help=f"toolargs: {option.help}",
+            )
+        manager.extend_default_ignore(list(default_disabled()))
+
+    @classmethod
+    def parse_options(cls, options: Any) -> None:
+        values = {}
+        for option in OPTIONS.values():
+            value = getattr(options, f"{PREFIX}{option.key}".replace("-", "_"), None)
+            if value is not None:
+                values[option.key] = value
+        try:
+            cls.config = Config.from_mapping(values, "flake8 options", root=Path.cwd())
+        except ConfigError as exc:
+            raise SystemExit(f"flake8: {exc}") from None
+
+    def run(self) -> Iterator[tuple[int, int, str, type[ToolArgsChecker]]]:
+        try:
+            report = analyze_source(
+                "".join(self.lines), self.filename, self.config, enabled=_every_code
+            )
+        except ConfigError as exc:  # a schema file named in the options is unusable
+            yield 1, 0, f"TAV999 toolargs could not analyse this file ({exc})", type(self)
+            return
+        # A file that does not parse is flake8's to report (E999); nothing from us.
+        for diagnostic in report.diagnostics:
+            yield diagnostic.line, diagnostic.col - 1, diagnostic.message, type(self)
+
+
+def _every_code(code: str) -> bool:
+    """flake8 applies --select/--ignore/extend-default-ignore itself."""
+    return True
