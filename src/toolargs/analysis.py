@@ -101,18 +101,14 @@ def report(analysis: Analysis, path: str) -> FileReport:
             Diagnostic(path, where[0], where[1], finding.code, finding.message, finding.tool)
         )
     diagnostics.sort()
-    tools = tuple(
-        _tool_report(tool, path, tool_lines[id(tool)], findings) for tool in model.tools
-    )
+    tools = tuple(_tool_report(tool, path, tool_lines[id(tool)], findings) for tool in model.tools)
     return FileReport(path, tuple(diagnostics), tools)
 
 
 def _tool_report(
     tool: Tool, path: str, where: tuple[int, int], findings: list[Finding]
 ) -> ToolReport:
-    codes = sorted(
-        {f.code for f in findings if f.tool == tool.name or tool.name in f.covers}
-    )
+    codes = sorted({f.code for f in findings if f.tool == tool.name or tool.name in f.covers})
     return ToolReport(
         name=tool.name,
         mode=tool.mode,
@@ -122,9 +118,11 @@ def _tool_report(
         line=where[0],
         col=where[1],
         handler=tool.handler.label if tool.handler else None,
-        schema_source=tool.schema.source
-        if tool.schema.properties is not None
-        else f"unresolved: {tool.schema.why_unresolved}",
+        schema_source=(
+            tool.schema.source
+            if tool.schema.properties is not None
+            else f"unresolved: {tool.schema.why_unresolved}"
+        ),
         known_args=_known_args_status(tool, codes),
         strict=_strict(tool),
         findings=tuple(codes),

@@ -101,7 +101,7 @@ CODES: dict[str, Code] = {
             "wrong-rejection-error",
             "Rejection raises the wrong error",
             "mutation tool '{tool}' rejects unknown keys with {got}: raise "
-            "MissingParam(\"unknown arg: <key>\") (or call reject_unknown_args)",
+            'MissingParam("unknown arg: <key>") (or call reject_unknown_args)',
         ),
         # TAV3xx: KNOWN_ARGS against the schema.
         Code(

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, Mapping
 
 if sys.version_info >= (3, 11):
-    import tomllib
+    import tomllib as tomllib
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 

@@ -51,9 +51,9 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
         if last_name(call.func) not in config.enforcement_calls:
             continue
         target = dotted_name(positional(call, 0) or call.func)
-        server = servers.get((target or "").rsplit(".", 1)[-1])
-        if server is not None and server.enforced_by is None:
-            server.enforced_by = f"{last_name(call.func)}({server.name})"
+        enforced = servers.get((target or "").rsplit(".", 1)[-1])
+        if enforced is not None and enforced.enforced_by is None:
+            enforced.enforced_by = f"{last_name(call.func)}({enforced.name})"
     return list(servers.values())
 
 

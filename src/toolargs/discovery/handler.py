@@ -149,7 +149,9 @@ class HandlerScanner:
         elif isinstance(small, cst.Raise):
             pass  # raising is not a side effect: nothing has happened yet
 
-    def _assign(self, targets: list[cst.BaseAssignTargetExpression], value: cst.BaseExpression) -> None:
+    def _assign(
+        self, targets: list[cst.BaseAssignTargetExpression], value: cst.BaseExpression
+    ) -> None:
         start = len(self.events)
         self._expression(value)
         for event in self.events[start:]:
@@ -339,7 +341,9 @@ class HandlerScanner:
         return any(guard & (names | self.unknown_names) for guard in self.guards)
 
     def _read(self, node: cst.CSTNode, key: str | None, container: cst.BaseExpression) -> None:
-        if key is None or not (isinstance(container, cst.Name) and container.value in self.args_names):
+        if key is None or not (
+            isinstance(container, cst.Name) and container.value in self.args_names
+        ):
             return
         if key in self.config.limit_fields:
             self.events.append(Event(Step.LIMIT_READ, node, key=key))
@@ -351,15 +355,11 @@ class HandlerScanner:
         config = self.config
         if name in config.collect_helpers:
             known = positional(call, 1) or keyword(call, "known")
-            self.events.append(
-                Event(Step.COLLECT, call, known=self._known(known), how=name or "")
-            )
+            self.events.append(Event(Step.COLLECT, call, known=self._known(known), how=name or ""))
             return
         if name in config.reject_helpers:
             known = positional(call, 1) or keyword(call, "known")
-            self.events.append(
-                Event(Step.REJECT, call, known=self._known(known), how="helper")
-            )
+            self.events.append(Event(Step.REJECT, call, known=self._known(known), how="helper"))
             return
         if name in config.attach_helpers:
             unknown = positional(call, 1)
@@ -404,7 +404,9 @@ class HandlerScanner:
     def _strict_construction(self, call: cst.Call) -> str | None:
         """A typed object that refuses unknown keys, built from the raw arguments."""
         spread = any(
-            arg.star == "**" and isinstance(arg.value, cst.Name) and arg.value.value in self.args_names
+            arg.star == "**"
+            and isinstance(arg.value, cst.Name)
+            and arg.value.value in self.args_names
             for arg in call.args
         )
         func = call.func
@@ -444,7 +446,11 @@ class HandlerScanner:
         last = last_name(call.func) or ""
         if name is not None and (name in PURE_FUNCTIONS or name in self.config.pure_calls):
             return True
-        if last in self.helpers or last in self.config.pure_calls or last in self.config.error_types:
+        if (
+            last in self.helpers
+            or last in self.config.pure_calls
+            or last in self.config.error_types
+        ):
             return True
         if last.endswith(("Error", "Exception")):
             return True
@@ -479,9 +485,11 @@ def _first_raise(block: cst.BaseSuite) -> cst.Raise | None:
     else:
         statements = [block]
     for statement in statements:
-        smalls = statement.body if isinstance(
-            statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)
-        ) else ()
+        smalls = (
+            statement.body
+            if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+            else ()
+        )
         for small in smalls:
             if isinstance(small, cst.Raise):
                 return small

@@ -39,6 +39,7 @@ class FunctionInfo:
     node: cst.FunctionDef
     owner: ClassInfo | None  # the class it is a method of
     parent: cst.FunctionDef | None  # the function it is nested in
+    index: ModuleIndex | None = None  # set when found in another module of the project
 
     @property
     def name(self) -> str:
@@ -87,9 +88,7 @@ def build_index(module: cst.Module, path: Path | None, config: Config) -> Module
         *config.tool_decorators,
     }
     # (node, owning class, enclosing function, depth of function nesting)
-    stack: list[tuple[cst.CSTNode, ClassInfo | None, FunctionInfo | None]] = [
-        (module, None, None)
-    ]
+    stack: list[tuple[cst.CSTNode, ClassInfo | None, FunctionInfo | None]] = [(module, None, None)]
     while stack:
         node, owner, function = stack.pop()
         if isinstance(node, cst.FunctionDef):

@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
 import libcst as cst
 
-from toolargs.config import Config, ConfigError
-from toolargs.discovery.index import ClassInfo, ImportedName, ModuleIndex, build_index
+from toolargs.config import Config, ConfigError, tomllib
+from toolargs.discovery.index import (
+    ClassInfo,
+    FunctionInfo,
+    ImportedName,
+    ModuleIndex,
+    build_index,
+)
 from toolargs.discovery.literals import (
     bool_value,
     call_kwargs_dict,
@@ -30,11 +35,6 @@ from toolargs.discovery.literals import (
     string_value,
 )
 from toolargs.model import KnownArgs, Schema
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 _MAX_HOPS = 8  # constants referring to constants; deeper chains are left unresolved
 
@@ -132,7 +132,9 @@ class Resolver:
                 return other.classes[imported.name], other
         return None
 
-    def class_chain(self, cls: ClassInfo, index: ModuleIndex) -> Iterator[tuple[ClassInfo, ModuleIndex]]:
+    def class_chain(
+        self, cls: ClassInfo, index: ModuleIndex
+    ) -> Iterator[tuple[ClassInfo, ModuleIndex]]:
         """The class and its project base classes, nearest first (each once)."""
         seen: set[int] = set()
         queue = [(cls, index)]
@@ -147,6 +149,41 @@ class Resolver:
                 found = self.find_class(value, where)
                 if found is not None:
                     queue.append(found)
+
+    def find_function(self, callee: str) -> FunctionInfo | None:
+        """A function imported from another module of the project, read from its file."""
+        head, _, rest = callee.partition(".")
+        imported = self.index.imports.get(head)
+        if imported is None:
+            return None
+        if rest:  # `handlers.search(...)` after `from . import handlers`
+            other = self._module_of(imported, self.index)
+            name = rest.rsplit(".", 1)[-1]
+        else:
+            other = _imported_module(self.index, imported, self.config)
+            name = imported.name
+        if other is None:
+            return None
+        function = other.functions.get(name)
+        if function is not None:
+            function.index = other
+        return function
+
+    def name_value(self, expr: cst.BaseExpression, index: ModuleIndex | None = None) -> str | None:
+        """A tool name: a string, a string constant, or a member of a string enum."""
+        index = index or self.index
+        value = string_value(expr)
+        if value is not None:
+            return value
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "value":
+            expr = expr.value
+        if isinstance(expr, cst.Attribute):
+            found = self.find_class(expr.value, index)
+            if found is not None:
+                cls, _ = found
+                return string_value(cls.attributes.get(expr.attr.value))
+            return None
+        return string_value(self.follow(expr, index).expr)
 
     # --- schemas ---
 
@@ -219,8 +256,10 @@ class Resolver:
                 subscripted = node.annotation.annotation
                 if isinstance(subscripted, cst.Subscript):
                     annotation = dotted_name(subscripted.value) or ""
-                if name.startswith("_") or name == "model_config" or annotation.endswith(
-                    "ClassVar"
+                if (
+                    name.startswith("_")
+                    or name == "model_config"
+                    or annotation.endswith("ClassVar")
                 ):
                     continue
                 alias = None
@@ -281,20 +320,20 @@ class Resolver:
             return Annotations(None, None, snippet(value), resolved=False)
         mapping = dict(items)
         read_only = bool_value(mapping.get("readOnlyHint") or mapping.get("read_only_hint"))
-        destructive = bool_value(
-            mapping.get("destructiveHint") or mapping.get("destructive_hint")
-        )
+        destructive = bool_value(mapping.get("destructiveHint") or mapping.get("destructive_hint"))
         return Annotations(read_only, destructive, snippet(value))
 
     def tool_decl(self, node: cst.Call | cst.Dict) -> ToolDecl | None:
         """Name, schema and annotations of a `Tool(...)` call or a tool dict literal."""
         if isinstance(node, cst.Call):
-            name = string_value(keyword(node, "name") or positional(node, 0))
+            written = keyword(node, "name") or positional(node, 0)
+            name = self.name_value(written) if written is not None else None
             schema_expr = keyword(node, "inputSchema", "input_schema")
             annotations = keyword(node, "annotations")
             how = "Tool(inputSchema=...)"
         else:
-            name = string_value(dict_get(node, "name"))
+            written = dict_get(node, "name")
+            name = self.name_value(written) if written is not None else None
             schema_expr = dict_get(node, "inputSchema") or dict_get(node, "input_schema")
             annotations = dict_get(node, "annotations")
             how = "tool dict literal"
@@ -308,9 +347,7 @@ class Resolver:
 
     # --- KNOWN_ARGS ---
 
-    def known_args(
-        self, expr: cst.BaseExpression, tool: str | None = None
-    ) -> KnownArgs:
+    def known_args(self, expr: cst.BaseExpression, tool: str | None = None) -> KnownArgs:
         """Resolve the `known` argument of collect/reject to its literal keys."""
         label = dotted_name(expr) or "the inline key list"
         if isinstance(expr, cst.Subscript) and tool is not None:

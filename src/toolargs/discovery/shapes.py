@@ -134,9 +134,12 @@ class Discoverer:
         self.decls: dict[str, ToolDecl] = {}
         self.tools: list[Tool] = []
         self._claimed: set[int] = set()  # handler functions already turned into tools
-        for call, _ in index.calls:
+        self._tool_calls: dict[int, list[cst.Call]] = {}  # Tool(...) calls by function
+        for call, function in index.calls:
             if last_name(call.func) == "Tool":
                 self._add_decl(self.resolver.tool_decl(call))
+                if function is not None:
+                    self._tool_calls.setdefault(id(function.node), []).append(call)
         for literal in index.tool_dicts:
             self._add_decl(self.resolver.tool_decl(literal))
 
@@ -204,9 +207,14 @@ class Discoverer:
     ) -> tuple[Handler, Signature]:
         sig = signature(info.node, method=info.owner is not None)
         args_name = sig.args_name or sig.kwargs_name
-        handler = Handler(info.label, info.node, info.node.name, sig.args_name, sig.params)
+        label = info.label
+        resolver = self.resolver
+        if info.index is not None and info.index is not self.index:
+            resolver = Resolver(info.index, self.config)
+            label = f"{info.label} in {info.index.path.name if info.index.path else '?'}"
+        handler = Handler(label, info.node, info.node.name, sig.args_name, sig.params)
         if args_name is not None:
-            scanner = HandlerScanner(self.resolver, self.config, args_name, name, sig.params)
+            scanner = HandlerScanner(resolver, self.config, args_name, name, sig.params)
             handler.args_name = args_name
             handler.events = list(prefix or []) + scanner.scan(_statements(info.node.body))
         self._claimed.add(id(info.node))
@@ -235,8 +243,9 @@ class Discoverer:
                 schema = self._schema_for(name, explicit, sig)
                 server = _server_of(expr, self.index, self.config)
                 tags = self._tags(call)
-                self._tool(name, "decorator", info.node.name, handler, schema, annotations,
-                           tags, server)
+                self._tool(
+                    name, "decorator", info.node.name, handler, schema, annotations, tags, server
+                )
                 break
 
     def _hint_keywords(self, call: cst.Call) -> Annotations | None:
@@ -272,8 +281,10 @@ class Discoverer:
             Dispatcher(self, info, name_param, args_param).discover()
 
     def _is_dispatcher(self, info: FunctionInfo) -> bool:
-        if any(last_name(d.decorator) in self.config.dispatcher_decorators
-               for d in info.node.decorators):
+        if any(
+            last_name(d.decorator) in self.config.dispatcher_decorators
+            for d in info.node.decorators
+        ):
             return True
         return info.name in DISPATCHER_NAMES and not info.node.decorators
 
@@ -350,17 +361,23 @@ class Discoverer:
         schema = decl.schema if decl else self._class_schema(chain, name, sig)
         markers = tuple(sorted(bases))
         annotations = decl.annotations if decl else self._class_annotations(chain)
-        self._tool(name, shape if shape == "registry" else "class", cls.node.name, handler,
-                   schema, annotations, markers)
+        self._tool(
+            name,
+            shape if shape == "registry" else "class",
+            cls.node.name,
+            handler,
+            schema,
+            annotations,
+            markers,
+        )
         self._claimed.add(id(cls.node))
         return True
 
     def _described_by(self, cls: ClassInfo) -> ToolDecl | None:
-        """A `Tool(...)` returned by one of the class's own methods."""
+        """A `Tool(...)` built by one of the class's own methods."""
         for method in cls.methods.values():
-            for call, function in self.index.calls:
-                if function is not None and function.node is method and last_name(call.func) == "Tool":
-                    return self.resolver.tool_decl(call)
+            for call in self._tool_calls.get(id(method), ()):
+                return self.resolver.tool_decl(call)
         return None
 
     def _class_name_attribute(self, chain: list[tuple[ClassInfo, ModuleIndex]]) -> str | None:
@@ -386,7 +403,9 @@ class Discoverer:
                     continue
                 model = self.resolver.find_class(value, where)
                 if model is not None:
-                    return Schema(self.resolver.model_fields(*model), f"model {model[0].name}", value)
+                    return Schema(
+                        self.resolver.model_fields(*model), f"model {model[0].name}", value
+                    )
                 return self.resolver.schema(value, f"class attribute {attribute}")
         return self._schema_for(name, None, sig)
 
@@ -415,8 +434,9 @@ class Discoverer:
             schema = self._schema_for(name, keyword(call, *SCHEMA_KEYWORDS), sig)
             annotations = self.resolver.annotations(keyword(call, "annotations"))
             server = _server_of(call.func, self.index, self.config)
-            self._tool(name, "imperative", function.node.name, handler, schema, annotations,
-                       (), server)
+            self._tool(
+                name, "imperative", function.node.name, handler, schema, annotations, (), server
+            )
 
 
 class Dispatcher:
@@ -427,7 +447,6 @@ class Dispatcher:
         self.info = info
         self.name_param = name_param
         self.args_param = args_param
-        self.enums = _string_enums(owner.index)
 
     def discover(self) -> None:
         statements = list(_statements(self.info.node.body))
@@ -457,7 +476,9 @@ class Dispatcher:
             if isinstance(statement, cst.If) and self._tests_name(statement.test):
                 yield before, statement
                 return
-            if isinstance(statement, cst.Match) and _names_in(statement.subject) & {self.name_param}:
+            if isinstance(statement, cst.Match) and _names_in(statement.subject) & {
+                self.name_param
+            }:
                 yield before, statement
                 return
             if isinstance(statement, (cst.Try, cst.With)):
@@ -489,16 +510,7 @@ class Dispatcher:
         return []
 
     def _name_value(self, expr: cst.BaseExpression) -> str | None:
-        value = string_value(expr)
-        if value is not None:
-            return value
-        if isinstance(expr, cst.Attribute) and expr.attr.value == "value":
-            expr = expr.value
-        dotted = dotted_name(expr)
-        if dotted and "." in dotted:
-            enum, member = dotted.rsplit(".", 1)
-            return self.enums.get(enum.rsplit(".", 1)[-1], {}).get(member)
-        return None
+        return self.owner.resolver.name_value(expr)
 
     def _branches(
         self, branching: cst.If | cst.Match, prefix: list[Event], enforcement: str | None
@@ -540,9 +552,7 @@ class Dispatcher:
             schema = owner._schema_for(name, None, sig)
             tool = owner._tool(name, "dispatcher", anchor, handler, schema, None)
         else:
-            handler = Handler(
-                f"{self.info.label} branch '{name}'", body, anchor, self.args_param
-            )
+            handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
             scanner = HandlerScanner(owner.resolver, owner.config, self.args_param, name)
             handler.events = list(prefix) + scanner.scan(statements)
             schema = owner._schema_for(name, None, None)
@@ -552,13 +562,15 @@ class Dispatcher:
                 tool.why_unresolved_handler = target
         tool.enforcement = enforcement
 
-    def _delegate(self, statements: list[cst.CSTNode]) -> FunctionInfo | str | None:
+    def _delegate(self, statements: Sequence[cst.CSTNode]) -> FunctionInfo | str | None:
         """The module function a branch hands the raw arguments to, if any."""
         for node in _all_nodes(statements):
             if not isinstance(node, cst.Call):
                 continue
             passes_args = any(
-                isinstance(a.value, cst.Name) and a.value.value == self.args_param and a.star != "**"
+                isinstance(a.value, cst.Name)
+                and a.value.value == self.args_param
+                and a.star != "**"
                 for a in node.args
             )
             if not passes_args:
@@ -571,8 +583,11 @@ class Dispatcher:
                 return function
             imported = self.owner.index.imports.get(callee.split(".")[0])
             if imported is not None:
+                found = self.owner.resolver.find_function(callee)
+                if found is not None:
+                    return found
                 where = f"{'.' * imported.level}{imported.module}"
-                return f"'{callee}' is imported from {where}; the checker follows handlers within one module"
+                return f"'{callee}' comes from {where}, which is not a module of this project"
         return None
 
     def _is_helper_or_pure(self, callee: str) -> bool:
@@ -620,17 +635,6 @@ def _super_init_name(init: cst.FunctionDef) -> str | None:
     return None
 
 
-def _string_enums(index: ModuleIndex) -> dict[str, dict[str, str]]:
-    enums: dict[str, dict[str, str]] = {}
-    for cls in index.classes.values():
-        if not set(cls.base_names) & {"Enum", "StrEnum", "str"}:
-            continue
-        members = {k: v for k, v in ((k, string_value(v)) for k, v in cls.attributes.items()) if v}
-        if members:
-            enums[cls.name] = members  # type: ignore[assignment]
-    return enums
-
-
 def _server_of(expr: cst.BaseExpression, index: ModuleIndex, config: Config) -> str | None:
     """`mcp` for `@mcp.tool()` when `mcp = FastMCP(...)` in the module."""
     func = expr.func if isinstance(expr, cst.Call) else expr
@@ -648,9 +652,11 @@ def _server_of(expr: cst.BaseExpression, index: ModuleIndex, config: Config) -> 
 def _statements(block: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
     if isinstance(block, cst.IndentedBlock):
         return block.body
-    return [cst.SimpleStatementLine(body=block.body)] if isinstance(
-        block, cst.SimpleStatementSuite
-    ) else []
+    return (
+        [cst.SimpleStatementLine(body=block.body)]
+        if isinstance(block, cst.SimpleStatementSuite)
+        else []
+    )
 
 
 def _all_nodes(statements: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:

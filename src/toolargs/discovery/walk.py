@@ -71,8 +71,10 @@ def walk(node: cst.CSTNode, *, into_scopes: bool = True) -> Iterator[cst.CSTNode
     while stack:
         current = stack.pop()
         yield current
-        if not into_scopes and current is not node and isinstance(
-            current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+        if (
+            not into_scopes
+            and current is not node
+            and isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
         ):
             continue
         stack.extend(reversed(list(children(current))))

@@ -41,8 +41,10 @@ class Context:
 
 def checked_dict_handler(tool: Tool) -> bool:
     """Per-handler rules apply to dict-style handlers that nothing enforces centrally."""
-    return tool.handler is not None and tool.handler.args_name is not None and (
-        tool.enforcement is None
+    return (
+        tool.handler is not None
+        and tool.handler.args_name is not None
+        and (tool.enforcement is None)
     )
 
 

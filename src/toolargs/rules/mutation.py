@@ -45,7 +45,11 @@ def lenient_on_mutation(tool: Tool, context: Context) -> Iterator[Finding]:
     if lenient:
         helper = "collect_unknown_args" if lenient[0].step is Step.COLLECT else "unknown_args"
         yield context.finding(
-            "TAV203", lenient[0].node, tool, helper=helper, args=args_label(tool),
+            "TAV203",
+            lenient[0].node,
+            tool,
+            helper=helper,
+            args=args_label(tool),
             known=known_label(tool),
         )
 
