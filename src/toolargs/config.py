@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, Mapping
 
 if sys.version_info >= (3, 11):
-    import tomllib as tomllib
+    import tomllib
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
@@ -33,6 +33,14 @@ DEFAULT_MUTATION_TOOLS = (
     "move_symbol",
     "refactor_*",
 )
+
+
+TOMLDecodeError = tomllib.TOMLDecodeError
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """TOML from text (tomllib, or tomli on Python 3.10): the one TOML reader."""
+    return tomllib.loads(text)
 
 
 class ConfigError(ValueError):

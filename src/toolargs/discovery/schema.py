@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import libcst as cst
 
-from toolargs.config import Config, ConfigError, tomllib
+from toolargs.config import Config, ConfigError, TOMLDecodeError, parse_toml
 from toolargs.discovery.index import (
     ClassInfo,
     FunctionInfo,
@@ -476,12 +476,12 @@ def _read_schema_file(path: str) -> tuple[ToolDecl, ...]:
         raise ConfigError(f"schema file {path}: not UTF-8 ({exc.reason})") from None
     try:
         if file.suffix == ".toml":
-            data: Any = tomllib.loads(text)
+            data: Any = parse_toml(text)
             entries = data.get("tool", [])
         else:
             data = json.loads(text)
             entries = _json_tools(data)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
+    except (ValueError, TOMLDecodeError) as exc:
         raise ConfigError(f"schema file {path}: malformed ({exc})") from None
     if not isinstance(entries, list):
         raise ConfigError(f"schema file {path}: expected a list of tools")
