@@ -40,7 +40,8 @@ TOMLDecodeError = tomllib.TOMLDecodeError
 
 def parse_toml(text: str) -> dict[str, Any]:
     """TOML from text (tomllib, or tomli on Python 3.10): the one TOML reader."""
-    return tomllib.loads(text)
+    data: dict[str, Any] = tomllib.loads(text)
+    return data
 
 
 class ConfigError(ValueError):
