@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from toolargs.codes import CODES
+from toolargs.config import Mode
 from toolargs.model import Diagnostic, ToolReport
 from toolargs.output.audit import Audit, AuditRow, audit_order
 from toolargs.output.github import annotation, escape_data, escape_property, format_github
@@ -45,10 +46,10 @@ def diagnostic(path: str, line: int, code: str, tool: str | None = "search") -> 
     return Diagnostic(path, line, 5, code, f"{code} tool '{tool}' needs a fix", tool)
 
 
-def tool(name: str, mode: str, findings: tuple[str, ...], path: str = "srv.py",
+def tool(name: str, mode: Mode, findings: tuple[str, ...], path: str = "srv.py",
          line: int = 3, strict: bool = False) -> ToolReport:
     return ToolReport(
-        name=name, mode=mode, mode_source="name pattern", shape="decorator", path=path,  # type: ignore[arg-type]
+        name=name, mode=mode, mode_source="name pattern", shape="decorator", path=path,
         line=line, col=1, handler=name, schema_source="constant SCHEMA", known_args="ok",
         strict=strict, findings=findings,
     )

@@ -204,9 +204,11 @@ def _split(value: str) -> list[str]:
     return [part.strip() for part in value.split(",") if part.strip()]
 
 
-def analyze(args: argparse.Namespace, config: Config, files: list[Path]) -> list[FileResult]:
+def analyze(
+    args: argparse.Namespace, config: Config, selection: Selection, files: list[Path]
+) -> list[FileResult]:
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    return analyze_files(files, config, jobs, Progress.for_terminal(len(files)))
+    return analyze_files(files, config, selection, jobs, Progress.for_terminal(len(files)))
 
 
 def report_errors(results: list[FileResult]) -> list[str]:
@@ -223,7 +225,7 @@ def report_errors(results: list[FileResult]) -> list[str]:
 def run_check(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     selection = selection_of(args)
-    results = analyze(args, config, files_of(args))
+    results = analyze(args, config, selection, files_of(args))
     diagnostics = sorted(
         d for r in results for d in r.kept if selection.is_enabled(d.code)
     )
@@ -273,7 +275,7 @@ def audit_rows(
 def run_audit(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     selection = selection_of(args)
-    results = analyze(args, config, files_of(args))
+    results = analyze(args, config, selection, files_of(args))
     errors = report_errors(results)
     audit = Audit(
         rows=tuple(audit_rows(results, selection, args.mutations_only)),

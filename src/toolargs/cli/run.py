@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Iterator, TextIO
 
 from toolargs.analysis import analyze_source
-from toolargs.config import Config
+from toolargs.cli.selection import Selection
+from toolargs.config import Config, ConfigError
 from toolargs.model import Diagnostic, FileReport
 from toolargs.noqa import split_suppressed
 from toolargs.source import SourceError, read
@@ -27,15 +28,21 @@ class FileResult:
     suppressed: tuple[Diagnostic, ...]
 
 
-def analyze_file(path: Path, config: Config) -> FileResult:
-    """Read, analyse and apply `# noqa` to one file (runs in a worker process)."""
+def analyze_file(path: Path, config: Config, selection: Selection) -> FileResult:
+    """Read, analyse and apply `# noqa` to one file (runs in a worker process).
+
+    The selection goes to the analysis itself, so that a tool's verdict counts only the
+    codes this run reports.
+    """
     try:
         source = read(path)
     except SourceError as exc:
         return FileResult(FileReport(str(path), error=str(exc)), (), ())
     try:
-        report = analyze_source(source, str(path), config)
+        report = analyze_source(source, str(path), config, selection.is_enabled)
         kept, suppressed = split_suppressed(source, report.diagnostics)
+    except ConfigError:
+        raise  # the configuration is wrong for every file: reported once, at the top
     except Exception as exc:  # one bad file must not stop the run
         error = f"{path}: internal error: {type(exc).__name__}: {exc}".replace("\n", " ")
         return FileResult(FileReport(str(path), error=error), (), ())
@@ -49,11 +56,15 @@ def default_jobs() -> int:
 
 
 def analyze_files(
-    files: list[Path], config: Config, jobs: int, progress: Progress | None = None
+    files: list[Path],
+    config: Config,
+    selection: Selection,
+    jobs: int,
+    progress: Progress | None = None,
 ) -> list[FileResult]:
     """Every file's result, in the order of `files` whatever the number of processes."""
     results: list[FileResult] = []
-    for result in _results(files, config, jobs):
+    for result in _results(files, config, selection, jobs):
         results.append(result)
         if progress is not None:
             progress.advance()
@@ -62,8 +73,10 @@ def analyze_files(
     return results
 
 
-def _results(files: list[Path], config: Config, jobs: int) -> Iterator[FileResult]:
-    worker = partial(analyze_file, config=config)
+def _results(
+    files: list[Path], config: Config, selection: Selection, jobs: int
+) -> Iterator[FileResult]:
+    worker = partial(analyze_file, config=config, selection=selection)
     if jobs <= 1 or len(files) <= 1:
         yield from map(worker, files)
         return
