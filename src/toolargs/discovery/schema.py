@@ -323,8 +323,12 @@ class Resolver:
         destructive = bool_value(mapping.get("destructiveHint") or mapping.get("destructive_hint"))
         return Annotations(read_only, destructive, snippet(value))
 
-    def tool_decl(self, node: cst.Call | cst.Dict) -> ToolDecl | None:
-        """Name, schema and annotations of a `Tool(...)` call or a tool dict literal."""
+    def tool_decl(self, node: cst.Call | cst.Dict, named: bool = True) -> ToolDecl | None:
+        """Name, schema and annotations of a `Tool(...)` call or a tool dict literal.
+
+        With `named=False` a description whose name is computed (`name=self.name`) is
+        still returned, with an empty name for the caller to fill in.
+        """
         if isinstance(node, cst.Call):
             written = keyword(node, "name") or positional(node, 0)
             name = self.name_value(written) if written is not None else None
@@ -338,7 +342,9 @@ class Resolver:
             annotations = dict_get(node, "annotations")
             how = "tool dict literal"
         if name is None:
-            return None
+            if named:
+                return None
+            name = ""
         if schema_expr is None:
             schema = Schema(None, how, node, "the tool description has no input schema")
         else:

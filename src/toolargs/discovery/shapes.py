@@ -351,7 +351,7 @@ class Discoverer:
             return False
         name = (
             registered_as
-            or (decl.name if decl else None)
+            or (decl.name if decl and decl.name else None)
             or self._class_name_attribute(chain)
             or class_tool_name(cls.name)
         )
@@ -377,7 +377,7 @@ class Discoverer:
         """A `Tool(...)` built by one of the class's own methods."""
         for method in cls.methods.values():
             for call in self._tool_calls.get(id(method), ()):
-                return self.resolver.tool_decl(call)
+                return self.resolver.tool_decl(call, named=False)
         return None
 
     def _class_name_attribute(self, chain: list[tuple[ClassInfo, ModuleIndex]]) -> str | None:
@@ -388,7 +388,7 @@ class Discoverer:
                     return value
             init = current.methods.get("__init__")
             if init is not None:
-                found = _super_init_name(init)
+                found = _super_init_name(init, self.resolver)
                 if found:
                     return found
         return None
@@ -622,7 +622,7 @@ class Dispatcher:
         return None
 
 
-def _super_init_name(init: cst.FunctionDef) -> str | None:
+def _super_init_name(init: cst.FunctionDef, resolver: Resolver) -> str | None:
     for node in _all_nodes(_statements(init.body)):
         if (
             isinstance(node, cst.Call)
@@ -631,7 +631,8 @@ def _super_init_name(init: cst.FunctionDef) -> str | None:
             and isinstance(node.func.value, cst.Call)
             and dotted_name(node.func.value.func) == "super"
         ):
-            return string_value(keyword(node, "name") or positional(node, 0))
+            written = keyword(node, "name") or keyword(node, "tool_name") or positional(node, 0)
+            return resolver.name_value(written) if written is not None else None
     return None
 
 
