@@ -321,7 +321,12 @@ class HandlerScanner:
             elif isinstance(node, cst.Subscript):
                 self._read(node, _subscript_key(node), node.value)
             elif isinstance(node, cst.Await):
-                if not (isinstance(node.expression, cst.Call) and self._is_pure(node.expression)):
+                # `await f(**args)` refuses unknown keys before f's body runs.
+                inner = node.expression
+                if not (
+                    isinstance(inner, cst.Call)
+                    and (self._is_pure(inner) or self._strict_construction(inner) is not None)
+                ):
                     self._effect(node, snippet(node))
             elif isinstance(node, cst.Dict):
                 self._dict(node, id(node) in guarded_ids)
