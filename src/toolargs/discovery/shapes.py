@@ -457,16 +457,18 @@ class Dispatcher:
             enforcement = self._central_policy(before)
             self._branches(branching, prefix, enforcement)
             return
-        # No branching: maybe a registry lookup `HANDLERS[name](arguments)`.
-        prefix = self._scan(statements, "*")
-        for node in _all_nodes(statements):
-            container = _lookup_container(node, self.name_param)
-            if container is None:
-                continue
-            value = self.owner.resolver.follow(container).expr
-            if isinstance(value, cst.Dict):
-                self.owner.registry_entries(value, prefix)
-                return
+        # No branching: maybe a registry lookup `HANDLERS[name](arguments)`. Statements
+        # before the one doing the lookup run for every tool.
+        for position, statement in enumerate(statements):
+            for node in _all_nodes([statement]):
+                container = _lookup_container(node, self.name_param)
+                if container is None:
+                    continue
+                value = self.owner.resolver.follow(container).expr
+                if isinstance(value, cst.Dict):
+                    prefix = self._scan(statements[:position], "*")
+                    self.owner.registry_entries(value, prefix)
+                    return
 
     def _branchings(
         self, statements: Sequence[cst.CSTNode], outer: list[cst.CSTNode]
