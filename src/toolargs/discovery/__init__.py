@@ -24,10 +24,43 @@ def build_model(module: cst.Module, path: str, config: Config) -> ModuleModel:
     servers = _servers(index, config)
     by_name = {server.name: server for server in servers}
     for tool in tools:
+        if tool.server is None or tool.server in by_name:
+            continue
+        imported = _imported_server(tool.server, tool.anchor, index, resolver, config)
+        if imported is None:
+            tool.server = None  # not a framework server after all
+        else:
+            by_name[imported.name] = imported
+            servers.append(imported)
+    for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:
             tool.enforcement = server.enforced_by
+        if server is not None and not server.drops_unknown and tool.enforcement is None:
+            tool.enforcement = f"{server.framework} (rejects unknown keys)"
     return ModuleModel(path, module, tools, servers)
+
+
+def _imported_server(
+    name: str, anchor: cst.CSTNode, index: ModuleIndex, resolver: Resolver, config: Config
+) -> Server | None:
+    """A server built in another module of the project and imported here.
+
+    Its tools are here, so a missing enforcement is reported here, at its first tool.
+    """
+    imported = index.imports[name]
+    other = resolver.module_of_name(imported)
+    if other is None:
+        return None
+    found = next((s for s in _servers(other, config) if s.name == imported.name), None)
+    if found is None:
+        return None
+    server = Server(name, found.framework, anchor, found.drops_unknown, found.enforced_by)
+    for call, _ in index.calls:  # enforce_policy(mcp) applied in this module
+        target = dotted_name(positional(call, 0) or call.func)
+        if last_name(call.func) in config.enforcement_calls and target == name:
+            server.enforced_by = server.enforced_by or f"{last_name(call.func)}({name})"
+    return server
 
 
 def _servers(index: ModuleIndex, config: Config) -> list[Server]:

@@ -150,6 +150,10 @@ class Resolver:
                 if found is not None:
                     queue.append(found)
 
+    def module_of_name(self, imported: ImportedName) -> ModuleIndex | None:
+        """The project module an imported name comes from (`from .app import mcp`)."""
+        return _imported_module(self.index, imported, self.config)
+
     def find_function(self, callee: str) -> FunctionInfo | None:
         """A function imported from another module of the project, read from its file."""
         head, _, rest = callee.partition(".")

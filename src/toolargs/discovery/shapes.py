@@ -639,16 +639,22 @@ def _super_init_name(init: cst.FunctionDef, resolver: Resolver) -> str | None:
 
 
 def _server_of(expr: cst.BaseExpression, index: ModuleIndex, config: Config) -> str | None:
-    """`mcp` for `@mcp.tool()` when `mcp = FastMCP(...)` in the module."""
+    """`mcp` for `@mcp.tool()` when `mcp` is a framework server built or imported here."""
     func = expr.func if isinstance(expr, cst.Call) else expr
     if not isinstance(func, cst.Attribute):
         return None
     base = dotted_name(func.value)
     if base is None:
         return None
-    bound = index.bound_calls.get(base.rsplit(".", 1)[-1])
+    name = base.rsplit(".", 1)[-1]
+    bound = index.bound_calls.get(name)
+    if bound is not None and last_name(bound.func) in config.enforcement_calls:
+        inner = positional(bound, 0)
+        bound = inner if isinstance(inner, cst.Call) else None
     if bound is not None and last_name(bound.func) in config.server_classes:
-        return base.rsplit(".", 1)[-1]
+        return name
+    if bound is None and name in index.imports:
+        return name  # resolved against the defining module by discovery
     return None
 
 
