@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -73,8 +74,9 @@ def _add_common(parser: argparse.ArgumentParser, *, selection: bool = True) -> N
     parser.add_argument(
         "--exclude",
         metavar="PATTERNS",
-        help="comma-separated globs of files and folders to skip, replacing the defaults "
-        f"({','.join(DEFAULT_EXCLUDES)})",
+        help="comma-separated globs of files and folders to skip, replacing the default "
+        "list of VCS, cache, virtualenv and build folders (.git, .venv, venv, build, dist, "
+        "__pycache__, node_modules, ...)",
     )
     parser.add_argument(
         "--extend-exclude",
@@ -105,11 +107,18 @@ def _add_common(parser: argparse.ArgumentParser, *, selection: bool = True) -> N
     )
 
 
+def _paragraph(text: str) -> str:
+    """Descriptions wrapped by hand: the raw formatter keeps the exit code table aligned."""
+    return textwrap.fill(text, width=78)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="toolargs",
-        description="Check Python MCP servers against the tool argument validation policy: "
-        "read-only tools report unknown arguments, mutation tools reject them.",
+        description=_paragraph(
+            "Check Python MCP servers against the tool argument validation policy: "
+            "read-only tools report unknown arguments, mutation tools reject them."
+        ),
         epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -119,8 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "check",
         help="report policy violations (the same findings as the flake8 plugin)",
-        description="Report every place where a tool handler breaks the tool argument "
-        "validation policy, as TAV codes. Honours `# noqa` and `# noqa: TAV101`.",
+        description=_paragraph(
+            "Report every place where a tool handler breaks the tool argument "
+            "validation policy, as TAV codes. Honours `# noqa` and `# noqa: TAV101`."
+        ),
         epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -137,9 +148,11 @@ def build_parser() -> argparse.ArgumentParser:
     audit = commands.add_parser(
         "audit",
         help="list every tool with its mode, handler, schema and verdict",
-        description="List every tool found, mutation tools first: its mode and why, "
-        "handler location, schema source, KNOWN_ARGS status and verdict, then a "
-        "one-line summary. Exits 1 when a listed tool does not conform.",
+        description=_paragraph(
+            "List every tool found, mutation tools first: its mode and why, "
+            "handler location, schema source, KNOWN_ARGS status and verdict, then a "
+            "one-line summary. Exits 1 when a listed tool does not conform."
+        ),
         epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -160,10 +173,12 @@ def build_parser() -> argparse.ArgumentParser:
     fix = commands.add_parser(
         "fix",
         help="rewrite what is mechanical: KNOWN_ARGS, helper calls, imports",
-        description="Apply the mechanical fixes: KNOWN_ARGS synced with the schema, "
-        "collect_unknown_args and conditional unknown_args in read-only handlers, "
-        "reject_unknown_args first in mutation handlers, and the import. Files are "
-        "written only when the result parses; everything else stays byte-for-byte.",
+        description=_paragraph(
+            "Apply the mechanical fixes: KNOWN_ARGS synced with the schema, "
+            "collect_unknown_args and conditional unknown_args in read-only handlers, "
+            "reject_unknown_args first in mutation handlers, and the import. Files are "
+            "written only when the result parses; everything else stays byte-for-byte."
+        ),
         epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
