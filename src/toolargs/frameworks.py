@@ -72,6 +72,11 @@ def enforce_policy(
     later are covered. Calling it twice changes nothing.
     """
     sdk = _sdk_for(server)
+    if sdk is None and type(server).__module__.split(".")[0] == "fastmcp":
+        raise TypeError(
+            "enforce_policy applies to the MCP Python SDK's servers; standalone fastmcp "
+            "already rejects unknown keys for every tool (see docs/frameworks.md)"
+        )
     if sdk is None:
         raise TypeError(
             "enforce_policy needs an MCP Python SDK server (mcp.server.fastmcp.FastMCP "

@@ -8,34 +8,25 @@ mcp is not installed; `.ci/e2e-mcp` runs it once per major and fails if it skipp
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 pytest.importorskip("mcp")
-anyio = pytest.importorskip("anyio")
 pydantic = pytest.importorskip("pydantic")
 
 import mcp.types as types  # noqa: E402
 from mcp.types import ToolAnnotations  # noqa: E402
+from sdk_client import MAJOR, call  # noqa: E402
 
 from toolargs.runtime import MissingParam, ToolPolicy, enforce_policy  # noqa: E402
 
-try:  # mcp 2.x
-    from mcp import Client
+if MAJOR == 2:
     from mcp.server.lowlevel import Server
     from mcp.server.mcpserver import MCPServer as FrameworkServer
-
-    MAJOR = 2
-except ImportError:  # mcp 1.x
+else:
     from mcp.server.fastmcp import FastMCP as FrameworkServer  # type: ignore[no-redef]
     from mcp.server.lowlevel import Server
-    from mcp.shared.memory import create_connected_server_and_client_session
-
-    MAJOR = 1
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True)
 
@@ -50,49 +41,6 @@ class Summary(pydantic.BaseModel):
 @pytest.fixture(autouse=True)
 def lenient_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TOOLARGS_STRICT_ARGS", raising=False)
-
-
-@dataclass
-class Reply:
-    """A tool call's result, the same for both majors."""
-
-    is_error: bool
-    texts: list[str]
-    structured: Any
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.texts)
-
-    def mentions_unknown_args(self) -> bool:
-        return "unknown_args" in self.text or (
-            isinstance(self.structured, dict) and "unknown_args" in self.structured
-        )
-
-
-@asynccontextmanager
-async def connect(server: Any) -> AsyncIterator[Any]:
-    if MAJOR == 2:
-        async with Client(server) as client:
-            yield client
-    else:
-        async with create_connected_server_and_client_session(server) as session:
-            yield session
-
-
-def call(server: Any, name: str, arguments: dict[str, Any]) -> Reply:
-    async def run() -> Reply:
-        async with connect(server) as client:
-            result = await client.call_tool(name, arguments)
-        structured = getattr(result, "structured_content", None)
-        if MAJOR == 1:
-            structured = result.structuredContent
-        is_error = result.is_error if MAJOR == 2 else result.isError
-        texts = [block.text for block in result.content if block.type == "text"]
-        return Reply(bool(is_error), texts, structured)
-
-    outcome: Reply = anyio.run(run)
-    return outcome
 
 
 Calls = list[tuple[str, dict[str, Any]]]
