@@ -59,7 +59,7 @@ def policy() -> ToolPolicy:
         ("refactor_extract", None, "mutation"),
         ("replace_lines", None, "mutation"),
         ("search", None, "read-only"),
-        ("search", {}, "read-only"),
+        ("search", {}, "mutation"),
     ],
 )
 def test_tool_mode(name: str, annotations: object, mode: str) -> None:

@@ -53,7 +53,7 @@ def tool_mode(
     a rejected call. Without annotations, the name patterns decide, then `default_mode`.
     """
     named_mutation = any(fnmatchcase(name, pattern) for pattern in mutation_tools)
-    if annotations is not None and not (isinstance(annotations, Mapping) and not annotations):
+    if annotations is not None:
         read_only = _field(annotations, "readOnlyHint", "read_only_hint")
         destructive = _field(annotations, "destructiveHint", "destructive_hint")
         if destructive is True or read_only is not True or named_mutation:
