@@ -190,7 +190,9 @@ def compare_tools(fixture: Fixture, tools: tuple[ToolReport, ...]) -> str | None
         return None
     report = [f"{fixture.name}: discovered tools differ from the '# tools:' declaration"]
     report += [f"  - {name}={mode} (declared, not discovered)" for name, mode in sorted(missing)]
-    where = {(t.name, t.mode): f"line {t.line}, mode from {t.mode_source}" for t in tools}
+    where: dict[tuple[str, str], str] = {
+        (t.name, t.mode): f"line {t.line}, mode from {t.mode_source}" for t in tools
+    }
     report += [
         f"  + {name}={mode} (discovered at {where[(name, mode)]}, not declared)"
         for name, mode in sorted(unexpected)

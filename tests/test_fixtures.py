@@ -72,7 +72,8 @@ def test_clean_fixture_is_clean(path: Path) -> None:
     fixture = load(path)
     assert not fixture.expected, "clean fixtures hold no expectations"
     report = _analyze(fixture)
-    assert [d for d in report.diagnostics if d.code in fixture.selected] == []
+    found = [f"  {d.line}: {d.message}" for d in report.diagnostics if d.code in fixture.selected]
+    assert not found, f"{fixture.name} must give no findings:\n" + "\n".join(found)
     # A clean file that defines no tool would prove nothing.
     assert report.tools, f"{fixture.name} defines no tool the checker finds"
 
