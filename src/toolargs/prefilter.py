@@ -20,13 +20,17 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from toolargs.config import Config
+from toolargs.discovery.index import SCHEMA_KEYS
+from toolargs.discovery.shapes import DISPATCHER_NAMES, REGISTRY_NAME
 
-# Schema keys and names that only servers written for the policy use.
-_SCHEMA_WORDS = ("inputSchema", "input_schema", "KNOWN_ARGS")
+# The constant name the policy's examples and `toolargs fix` use.
+_KNOWN_ARGS = "KNOWN_ARGS"
 # The MCP SDK's tool description, returned by class-based tools whatever their base.
 _TOOL_DESCRIPTION = "Tool"
-# Registry variables discovery recognises by name (`TOOL_HANDLERS = {...}`).
-_REGISTRY_WORDS = ("HANDLERS", "TOOLS", "REGISTRY")
+# A dict literal with a string first key bound to a name: a registry when the name
+# matches REGISTRY_NAME (`TOOL_HANDLERS = {"search": search}`). Starts with a literal
+# `=` so that `re` scans for it quickly.
+_DICT_ASSIGNMENT = re.compile(r"=[ \t]*\(?\s*\{\s*(?:#[^\n]*\s*)*[rRuUbB]{0,2}['\"]")
 _SPACE = " \t\r\n\f\\"
 
 
@@ -46,11 +50,13 @@ def may_define_tools(source: str, config: Config) -> bool:
         return True
     if any(base.search(source) for base in anchors.bases):
         return True
-    return any(
+    if any(
         _is_decorator_use(source, match.start(), match.end())
         for decorator in anchors.decorators
         for match in decorator.finditer(source)
-    )
+    ):
+        return True
+    return any(_is_registry(source, match.start()) for match in _DICT_ASSIGNMENT.finditer(source))
 
 
 def _is_decorator_use(source: str, start: int, end: int) -> bool:
@@ -62,6 +68,12 @@ def _is_decorator_use(source: str, start: int, end: int) -> bool:
         return True
     after = source[end : end + 80].lstrip(_SPACE)[:1]
     return after == "("
+
+
+def _is_registry(source: str, equals: int) -> bool:
+    """Whether a name bound on the line of this `= {"...` is named like a registry."""
+    line = source[source.rfind("\n", 0, equals) + 1 : equals]
+    return REGISTRY_NAME.search(line) is not None
 
 
 def _last_name(dotted: str) -> str:
@@ -89,6 +101,7 @@ def _anchors(config: Config) -> _Anchors:
         (
             # `call_tool` also finds `handle_call_tool` and `@server.call_tool()`.
             *(_last_name(name) for name in config.dispatcher_decorators),
+            *DISPATCHER_NAMES,
             *(_last_name(name) for name in config.registration_calls),
             *config.server_classes,
             *config.collect_helpers,
@@ -99,8 +112,8 @@ def _anchors(config: Config) -> _Anchors:
             *config.central_policies,
             *config.mutation_markers,
             *config.read_only_markers,
-            *_SCHEMA_WORDS,
-            *_REGISTRY_WORDS,
+            *SCHEMA_KEYS,
+            _KNOWN_ARGS,
         )
     )
     # No word boundary in front: a project's own base named after the configured one
