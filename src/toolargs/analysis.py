@@ -157,7 +157,8 @@ def _strict(tool: Tool) -> bool:
     if handler is None:
         return False
     if handler.args_name is None:
-        return tool.server is None  # Python itself refuses unknown keyword arguments
+        # Python refuses unknown keyword arguments, unless a framework drops them first.
+        return tool.server is None or tool.rejected_by is not None
     for event in handler.events:
         if event.step is Step.SIDE_EFFECT:
             return False

@@ -100,6 +100,7 @@ class Tool:
     why_unresolved_handler: str = ""
     server: str | None = None  # the framework server object registering it
     enforcement: str | None = None  # what enforces the policy centrally, if anything
+    rejected_by: str | None = None  # a framework that rejects unknown keys for it
 
     @property
     def known_args(self) -> KnownArgs | None:

@@ -36,8 +36,8 @@ def build_model(module: cst.Module, path: str, config: Config) -> ModuleModel:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:
             tool.enforcement = server.enforced_by
-        if server is not None and not server.drops_unknown and tool.enforcement is None:
-            tool.enforcement = f"{server.framework} (rejects unknown keys)"
+        if server is not None and not server.drops_unknown:
+            tool.rejected_by = server.framework
     return ModuleModel(path, module, tools, servers)
 
 

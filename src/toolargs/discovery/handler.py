@@ -502,7 +502,9 @@ def _first_raise(block: cst.BaseSuite) -> cst.Raise | None:
 
 
 def _not_in_test(test: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
-    """The container of `key not in CONTAINER`."""
+    """The container of `key not in CONTAINER` (also inside `... and ...`)."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _not_in_test(test.left, key) or _not_in_test(test.right, key)
     if (
         isinstance(test, cst.Comparison)
         and isinstance(test.left, cst.Name)

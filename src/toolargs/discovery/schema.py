@@ -407,9 +407,17 @@ def _is_forbid(expr: cst.BaseExpression | None) -> bool:
 
 
 def _derived_from_schema(expr: cst.BaseExpression) -> bool:
-    """`SCHEMA["properties"]`, `tuple(SCHEMA["properties"])`, `...keys()`: cannot drift."""
-    text = snippet(expr, limit=400)
-    return '["properties"]' in text or "['properties']" in text or "model_fields" in text
+    """`SCHEMA["properties"]`, `tuple(SCHEMA["properties"])`, `Model.model_fields`: no drift."""
+    from toolargs.discovery.walk import walk
+
+    for node in walk(expr):
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            if isinstance(index, cst.Index) and string_value(index.value) == "properties":
+                return True
+        if isinstance(node, cst.Attribute) and node.attr.value == "model_fields":
+            return True
+    return False
 
 
 # --- other modules of the project, from files ---

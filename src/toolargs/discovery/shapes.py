@@ -38,6 +38,22 @@ CLASS_SUFFIXES = ("ToolHandler", "Handler", "Tool")
 
 
 @dataclass
+class Shared:
+    """Dispatcher statements that run before the branching, for every tool.
+
+    Scanned once per tool, since `KNOWN_ARGS[name]` there means each tool's own list.
+    """
+
+    statements: Sequence[cst.BaseStatement]
+    args_name: str
+
+    def events(self, resolver: Resolver, config: Config, tool: str) -> list[Event]:
+        if not self.statements:
+            return []
+        return HandlerScanner(resolver, config, self.args_name, tool).scan(self.statements)
+
+
+@dataclass
 class Signature:
     args_name: str | None  # the dict parameter of a dict-style handler
     params: tuple[str, ...]  # keyword-style: the parameters a caller can pass
@@ -203,7 +219,7 @@ class Discoverer:
         return Schema(None, "none", None, "no Tool(...), schema argument or schema file names it")
 
     def _function_handler(
-        self, info: FunctionInfo, name: str, prefix: list[Event] | None = None
+        self, info: FunctionInfo, name: str, shared: Shared | None = None
     ) -> tuple[Handler, Signature]:
         sig = signature(info.node, method=info.owner is not None)
         args_name = sig.args_name or sig.kwargs_name
@@ -216,7 +232,8 @@ class Discoverer:
         if args_name is not None:
             scanner = HandlerScanner(resolver, self.config, args_name, name, sig.params)
             handler.args_name = args_name
-            handler.events = list(prefix or []) + scanner.scan(_statements(info.node.body))
+            before = shared.events(self.resolver, self.config, name) if shared else []
+            handler.events = before + scanner.scan(_statements(info.node.body))
         self._claimed.add(id(info.node))
         return handler, sig
 
@@ -296,15 +313,15 @@ class Discoverer:
                 continue
             self.registry_entries(value)
 
-    def registry_entries(self, value: cst.Dict, prefix: list[Event] | None = None) -> None:
+    def registry_entries(self, value: cst.Dict, shared: Shared | None = None) -> None:
         items = dict_items(value)
         if items is None:
             return
         for tool_name, target in items:
-            self.registry_entry(tool_name, target, prefix)
+            self.registry_entry(tool_name, target, shared)
 
     def registry_entry(
-        self, tool_name: str, target: cst.BaseExpression, prefix: list[Event] | None
+        self, tool_name: str, target: cst.BaseExpression, shared: Shared | None
     ) -> bool:
         if isinstance(target, cst.Call):  # SomeHandler()
             target = target.func
@@ -315,7 +332,7 @@ class Discoverer:
         if function is not None:
             if id(function.node) in self._claimed:
                 return True
-            handler, sig = self._function_handler(function, tool_name, prefix)
+            handler, sig = self._function_handler(function, tool_name, shared)
             schema = self._schema_for(tool_name, None, sig)
             self._tool(tool_name, "registry", function.node.name, handler, schema, None)
             return True
@@ -450,12 +467,13 @@ class Dispatcher:
 
     def discover(self) -> None:
         statements = list(_statements(self.info.node.body))
-        before: list[cst.CSTNode] = []
-        for statements_before, branching in self._branchings(statements, []):
-            before = statements_before
-            prefix = self._scan(before, "*")
+        found = self._branching(statements, [])
+        if found is not None:
+            before, branchings = found
+            shared = self._shared(before)
             enforcement = self._central_policy(before)
-            self._branches(branching, prefix, enforcement)
+            for branching in branchings:
+                self._branches(branching, shared, enforcement)
             return
         # No branching: maybe a registry lookup `HANDLERS[name](arguments)`. Statements
         # before the one doing the lookup run for every tool.
@@ -466,25 +484,38 @@ class Dispatcher:
                     continue
                 value = self.owner.resolver.follow(container).expr
                 if isinstance(value, cst.Dict):
-                    prefix = self._scan(statements[:position], "*")
-                    self.owner.registry_entries(value, prefix)
+                    self.owner.registry_entries(value, self._shared(statements[:position]))
                     return
 
-    def _branchings(
+    def _branching(
         self, statements: Sequence[cst.CSTNode], outer: list[cst.CSTNode]
-    ) -> Iterator[tuple[list[cst.CSTNode], cst.If | cst.Match]]:
+    ) -> tuple[list[cst.CSTNode], list[cst.If | cst.Match]] | None:
+        """The statements before the first branch on the name, and every such branch.
+
+        Branches are an `if`/`elif` chain, a `match`, or consecutive `if name == ...:`
+        blocks that each return; a `try` or `with` around them is looked into.
+        """
         for position, statement in enumerate(statements):
-            before = outer + list(statements[:position])
-            if isinstance(statement, cst.If) and self._tests_name(statement.test):
-                yield before, statement
-                return
-            if isinstance(statement, cst.Match) and _names_in(statement.subject) & {
-                self.name_param
-            }:
-                yield before, statement
-                return
+            if self._branches_on_name(statement):
+                branchings = [
+                    s
+                    for s in statements[position:]
+                    if isinstance(s, (cst.If, cst.Match)) and self._branches_on_name(s)
+                ]
+                return outer + list(statements[:position]), branchings
             if isinstance(statement, (cst.Try, cst.With)):
-                yield from self._branchings(_statements(statement.body), before)
+                before = outer + list(statements[:position])
+                inner = self._branching(_statements(statement.body), before)
+                if inner is not None:
+                    return inner
+        return None
+
+    def _branches_on_name(self, statement: cst.CSTNode) -> bool:
+        if isinstance(statement, cst.If):
+            return self._tests_name(statement.test)
+        if isinstance(statement, cst.Match):
+            return self.name_param in _names_in(statement.subject)
+        return False
 
     def _tests_name(self, test: cst.BaseExpression) -> bool:
         return bool(self._test_names(test))
@@ -515,18 +546,18 @@ class Dispatcher:
         return self.owner.resolver.name_value(expr)
 
     def _branches(
-        self, branching: cst.If | cst.Match, prefix: list[Event], enforcement: str | None
+        self, branching: cst.If | cst.Match, shared: Shared, enforcement: str | None
     ) -> None:
         if isinstance(branching, cst.If):
             current: cst.If | cst.Else | None = branching
             while isinstance(current, cst.If):
                 for name in self._test_names(current.test):
-                    self._branch(name, current.test, current.body, prefix, enforcement)
+                    self._branch(name, current.test, current.body, shared, enforcement)
                 current = current.orelse
             return
         for case in branching.cases:
             for name in self._pattern_names(case.pattern):
-                self._branch(name, case.pattern, case.body, prefix, enforcement)
+                self._branch(name, case.pattern, case.body, shared, enforcement)
 
     def _pattern_names(self, pattern: cst.MatchPattern) -> list[str]:
         if isinstance(pattern, cst.MatchValue):
@@ -543,20 +574,21 @@ class Dispatcher:
         name: str,
         anchor: cst.CSTNode,
         body: cst.BaseSuite,
-        prefix: list[Event],
+        shared: Shared,
         enforcement: str | None,
     ) -> None:
         owner = self.owner
         statements = list(_statements(body))
         target = self._delegate(statements)
         if isinstance(target, FunctionInfo):
-            handler, sig = owner._function_handler(target, name, prefix)
+            handler, sig = owner._function_handler(target, name, shared)
             schema = owner._schema_for(name, None, sig)
             tool = owner._tool(name, "dispatcher", anchor, handler, schema, None)
         else:
             handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
             scanner = HandlerScanner(owner.resolver, owner.config, self.args_param, name)
-            handler.events = list(prefix) + scanner.scan(statements)
+            before = shared.events(owner.resolver, owner.config, name)
+            handler.events = before + scanner.scan(statements)
             schema = owner._schema_for(name, None, None)
             tool = owner._tool(name, "dispatcher", anchor, handler, schema, None)
             if isinstance(target, str):
@@ -604,9 +636,9 @@ class Dispatcher:
         )
         return last in helpers or callee in PURE_FUNCTIONS or last in READ_METHODS
 
-    def _scan(self, statements: Sequence[cst.CSTNode], tool: str) -> list[Event]:
-        scanner = HandlerScanner(self.owner.resolver, self.owner.config, self.args_param, tool)
-        return scanner.scan([s for s in statements if isinstance(s, cst.BaseStatement)])
+    def _shared(self, statements: Sequence[cst.CSTNode]) -> Shared:
+        kept = [s for s in statements if isinstance(s, cst.BaseStatement)]
+        return Shared(kept, self.args_param)
 
     def _central_policy(self, statements: Sequence[cst.CSTNode]) -> str | None:
         policies = set(self.owner.config.central_policies)
