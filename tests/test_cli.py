@@ -201,10 +201,14 @@ def test_github_format_annotates_each_finding(project: Path) -> None:
 # --- # noqa, --select, --ignore. ---
 
 
-def finding_line(project: Path, code: str) -> int:
-    result = toolargs_run("check", "--format", "json", "server.py", cwd=project)
-    lines = [item["line"] for item in findings(result) if item["code"] == code]
-    assert lines, f"no {code} to silence: {result.stdout} {result.stderr}"
+@pytest.fixture(scope="module")
+def search_finding_line(tmp_path_factory: pytest.TempPathFactory) -> int:
+    """The line TAV101 is reported on for SEARCH_SERVER, where a `# noqa` must go."""
+    folder = tmp_path_factory.mktemp("noqa")
+    write(folder, "server.py", SEARCH_SERVER)
+    result = toolargs_run("check", "--format", "json", "server.py", cwd=folder)
+    lines = [item["line"] for item in findings(result) if item["code"] == "TAV101"]
+    assert lines, f"no TAV101 to silence: {result.stdout} {result.stderr}"
     return int(lines[0])
 
 
@@ -222,11 +226,10 @@ def finding_line(project: Path, code: str) -> int:
         ("# noqa: E501", False),
     ],
 )
-def test_noqa(project: Path, comment: str, silenced: bool) -> None:
-    path = write(project, "server.py", SEARCH_SERVER)
-    number = finding_line(project, "TAV101")
+def test_noqa(project: Path, search_finding_line: int, comment: str, silenced: bool) -> None:
     lines = SEARCH_SERVER.splitlines()
-    lines[number - 1] += "  " + comment
+    lines[search_finding_line - 1] += "  " + comment
+    path = project / "server.py"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = toolargs_run("check", "--format", "json", "server.py", cwd=project)
     assert (("TAV101", "search") not in codes(result)) is silenced

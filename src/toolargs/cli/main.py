@@ -42,6 +42,12 @@ exit codes:
   1  findings reported (audit: a tool does not conform)
   2  usage or configuration error, or a file that cannot be read or parsed
 """
+FIX_EXIT_CODES_HELP = """\
+exit codes:
+  0  done
+  1  with --diff: a file would change
+  2  usage or configuration error, or a file that cannot be read or parsed
+"""
 
 
 class UsageError(Exception):
@@ -179,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
             "reject_unknown_args first in mutation handlers, and the import. Files are "
             "written only when the result parses; everything else stays byte-for-byte."
         ),
-        epilog=EXIT_CODES_HELP,
+        epilog=FIX_EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_common(fix)
