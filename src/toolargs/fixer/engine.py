@@ -1,0 +1,166 @@
+"""Fixing one module's source: plan, apply in one pass, re-check, repeat if needed.
+
+Every pass is confirmed by parsing and judging the result again. A pass whose result
+does not parse, or that brings a finding the source did not have, is thrown away, and
+what it meant to fix is left for a person. A fix can enable another (a new KNOWN_ARGS
+that a later pass keeps in step), so up to three passes run.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+import libcst as cst
+
+from toolargs.analysis import Analysis, analyze_module, enabled_by_default
+from toolargs.config import Config, ConfigError
+from toolargs.fixer.edits import apply
+from toolargs.fixer.imports import drop_unused
+from toolargs.fixer.plan import FIXABLE, plan_fixes
+from toolargs.model import Diagnostic, Finding
+from toolargs.noqa import file_is_skipped, is_suppressed, noqa_lines, physical_lines
+from toolargs.positions import positions
+from toolargs.prefilter import may_define_tools
+
+MAX_PASSES = 3
+Key = tuple[str, "str | None"]
+
+
+@dataclass(frozen=True)
+class FixResult:
+    """One module before and after: what was fixed, and what still needs a person."""
+
+    path: str
+    source: str
+    new_source: str
+    fixed: tuple[Diagnostic, ...] = ()  # as reported on the original source
+    remaining: tuple[Diagnostic, ...] = ()  # as reported on the fixed source
+    reasons: Mapping[Key, str] = field(default_factory=dict)  # why a finding was not fixed
+    error: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.new_source != self.source
+
+    def reason(self, diagnostic: Diagnostic) -> str | None:
+        return self.reasons.get((diagnostic.code, diagnostic.tool))
+
+
+def fix_source(
+    source: str,
+    path: str,
+    config: Config,
+    enabled: Callable[[str], bool] = enabled_by_default,
+) -> FixResult:
+    """The fixed source of one module; never raises for bad input (see `error`)."""
+    if not may_define_tools(source, config):
+        return FixResult(path, source, source)
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        where = f"{path}:{exc.raw_line}:{exc.raw_column + 1}"
+        return FixResult(path, source, source, error=f"{where}: cannot parse: {exc.message}")
+    except (RecursionError, MemoryError) as exc:
+        why = f"too deeply nested to parse ({type(exc).__name__})"
+        return FixResult(path, source, source, error=f"{path}: {why}")
+    try:
+        return _fix(module, source, path, config, enabled)
+    except ConfigError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - one file's fault must not stop the run
+        why = f"{type(exc).__name__}: {exc}".replace("\n", " ")
+        return FixResult(path, source, source, error=f"{path}: internal error: {why}")
+
+
+def _fix(
+    module: cst.Module, source: str, path: str, config: Config, enabled: Callable[[str], bool]
+) -> FixResult:
+    analysis = analyze_module(module, path, config)
+    original = _kept(analysis, source, path, enabled)
+    current_source, current = source, original
+    reasons: dict[Key, str] = {}
+    for _ in range(MAX_PASSES):
+        fixable = [finding for finding, _ in current if finding.code in FIXABLE]
+        if not fixable:
+            break
+        plan = plan_fixes(analysis.model.module, analysis.model, fixable, config)
+        reasons.update(plan.reasons)
+        if not plan.edits:
+            break
+        before = analysis.model.module
+        code = drop_unused(before, apply(before, plan.edits)).code
+        if code == current_source:
+            break
+        failed = _confirm(code, path, config, enabled, current)
+        if isinstance(failed, str):
+            for finding in plan.planned:
+                reasons[(finding.code, finding.tool)] = failed
+            break
+        analysis, current = failed
+        current_source = code
+    remaining = [diagnostic for _, diagnostic in current]
+    left = Counter((d.code, d.tool) for d in remaining)
+    fixed = []
+    for _, diagnostic in original:
+        key = (diagnostic.code, diagnostic.tool)
+        if left[key]:
+            left[key] -= 1
+        else:
+            fixed.append(diagnostic)
+    return FixResult(
+        path, source, current_source, tuple(fixed), tuple(sorted(remaining)), reasons
+    )
+
+
+def _confirm(
+    code: str,
+    path: str,
+    config: Config,
+    enabled: Callable[[str], bool],
+    current: list[tuple[Finding, Diagnostic]],
+) -> tuple[Analysis, list[tuple[Finding, Diagnostic]]] | str:
+    """The new source's analysis, or why the pass must be thrown away."""
+    try:
+        module = cst.parse_module(code)
+    except cst.ParserSyntaxError:
+        return "the rewritten code would not parse; please report this"
+    analysis = analyze_module(module, path, config)
+    found = _kept(analysis, code, path, enabled)
+    before = Counter((f.code, f.tool) for f, _ in current)
+    introduced = Counter((f.code, f.tool) for f, _ in found) - before
+    if introduced:
+        (code_, tool), *_ = introduced
+        return f"the rewrite would bring {code_} for '{tool}'; please report this"
+    return analysis, found
+
+
+def _kept(
+    analysis: Analysis, source: str, path: str, enabled: Callable[[str], bool]
+) -> list[tuple[Finding, Diagnostic]]:
+    """Enabled findings that no `# noqa` silences, each with its position."""
+    model = analysis.model
+    findings = [f for f in analysis.findings if enabled(f.code)]
+    if not findings:
+        return []
+    lines = physical_lines(source)
+    if file_is_skipped(lines):
+        return []
+    anchors = [f.node for f in findings if f.node is not None]
+    anchors += [tool.anchor for tool in model.tools]
+    located = positions(model.module, anchors)
+    by_tool = {t.name: located.get(id(t.anchor), (1, 1)) for t in model.tools}
+    statements = noqa_lines(source)
+    kept = []
+    for finding in findings:
+        where = located.get(id(finding.node)) if finding.node is not None else None
+        if where is None:
+            where = by_tool.get(finding.tool or "", (1, 1))
+        if is_suppressed(finding.code, statements.get(where[0], "")):
+            continue
+        diagnostic = Diagnostic(
+            path, where[0], where[1], finding.code, finding.message, finding.tool
+        )
+        kept.append((finding, diagnostic))
+    return kept

@@ -1,0 +1,640 @@
+"""From findings to edits: one small fix per code, or the reason it is not mechanical.
+
+Each fix plans its edits into a patch of its own; the patch joins the file's edits only
+whole, so a fix that cannot be completed (or that collides with another) changes
+nothing and its finding is left, with the reason, for a person.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable, Sequence
+
+import libcst as cst
+
+from toolargs.config import Config
+from toolargs.discovery.literals import keyword, positional, snippet, string_value
+from toolargs.fixer.edits import Conflict, Edits, Replacement
+from toolargs.fixer.imports import add_runtime_names
+from toolargs.fixer.known_args import (
+    KEY_LIST_CODES,
+    constant_name,
+    constant_statement,
+    corrected_keys,
+    expected_keys,
+    key_list,
+    literal_keys,
+    rewrite_key_list,
+    same_keys,
+)
+from toolargs.fixer.layout import quote_of, string_literal
+from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
+from toolargs.model import Event, Finding, Handler, ModuleModel, Step, Tool
+from toolargs.rules.base import checked_dict_handler
+
+FIXABLE = frozenset({"TAV101", "TAV103", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES})
+LENIENT = (Step.COLLECT, Step.ATTACH, Step.ATTACH_ALWAYS, Step.ATTACH_GUARDED)
+UNKNOWN_NAMES = ("unknown", "unknown_args", "unknown_keys")
+MAX_LINE = 99  # a rewritten line longer than this is split, one argument per line
+
+
+class NotMechanical(Exception):
+    """The finding needs a person; the message says why, for the summary."""
+
+
+@dataclass
+class Plan:
+    edits: Edits
+    planned: list[Finding] = field(default_factory=list)
+    reasons: dict[tuple[str, str | None], str] = field(default_factory=dict)
+
+
+def plan_fixes(
+    module: cst.Module, model: ModuleModel, findings: Sequence[Finding], config: Config
+) -> Plan:
+    return _Planner(module, model, config).plan(findings)
+
+
+Fix = Callable[[Finding, Tool, Edits, set[str]], None]
+
+
+class _Planner:
+    def __init__(self, module: cst.Module, model: ModuleModel, config: Config) -> None:
+        self.tree = Tree(module)
+        self.model = model
+        self.config = config
+        self.taken = set(self.tree.module_names)
+        self.created: dict[int, str] = {}  # id(tool) -> the KNOWN_ARGS constant made for it
+        self.alone = False
+        self.tools = {tool.name: tool for tool in model.tools}
+
+    def plan(self, findings: Sequence[Finding]) -> Plan:
+        plan = Plan(Edits())
+        needed: set[str] = set()
+        fixes: dict[str, Fix] = {
+            "TAV101": self.collect_unknown_args,
+            "TAV103": self.attach_only_when_present,
+            "TAV104": self.limit_with_aliases,
+            "TAV201": self.reject_first,
+            "TAV203": self.reject_instead_of_collect,
+        }
+        # A bare KNOWN_ARGS only where it cannot be mistaken for another tool's list.
+        per_handler = [t for t in self.model.tools if checked_dict_handler(t)]
+        self.alone = len(per_handler) == 1
+        groups: dict[int, list[Finding]] = defaultdict(list)
+        for finding in findings:
+            if finding.code in KEY_LIST_CODES and finding.node is not None:
+                groups[id(finding.node)].append(finding)
+        for group in groups.values():
+            self._attempt(plan, needed, group, partial(self.sync_key_list, group))
+        for finding in findings:
+            fix = fixes.get(finding.code)
+            tool = self._tool(finding)
+            if fix is None or tool is None:
+                continue
+            self._attempt(plan, needed, [finding], partial(fix, finding, tool))
+        try:
+            add_runtime_names(self.tree, needed, plan.edits)
+        except Conflict as exc:  # pragma: no cover - the import is only touched here
+            for finding in plan.planned:
+                plan.reasons[(finding.code, finding.tool)] = str(exc)
+            plan.planned.clear()
+            plan.edits = Edits()
+        return plan
+
+    def _attempt(
+        self,
+        plan: Plan,
+        needed: set[str],
+        findings: list[Finding],
+        fix: Callable[[Edits, set[str]], None],
+    ) -> None:
+        patch, names = Edits(), set[str]()
+        try:
+            fix(patch, names)
+            plan.edits.merge(patch)
+        except (NotMechanical, Conflict) as exc:
+            for finding in findings:
+                plan.reasons[(finding.code, finding.tool)] = str(exc)
+            return
+        needed |= names
+        plan.planned.extend(findings)
+
+    def _tool(self, finding: Finding) -> Tool | None:
+        return self.tools.get(finding.tool or "")
+
+    # --- TAV301-TAV305: the key list against the schema ---
+
+    def sync_key_list(self, group: list[Finding], patch: Edits, names: set[str]) -> None:
+        node = group[0].node
+        if not self.tree.contains(node):
+            raise NotMechanical("the key list is defined in another module: fix it there")
+        found = key_list(node)
+        if found is None:
+            raise NotMechanical("the key list is not a plain literal")
+        results: list[list[str]] = []
+        for tool in self.model.tools:
+            known = tool.known_args
+            if known is None or known.node is not node or known.keys is None:
+                continue
+            properties = tool.schema.properties
+            if properties is None:
+                continue
+            codes = {f.code for f in group if f.tool == tool.name}
+            results.append(corrected_keys(known.keys, properties, self.config, codes))
+        if not results:
+            raise NotMechanical("no tool with a known schema uses this key list")
+        if any(result != results[0] for result in results[1:]):
+            raise NotMechanical(
+                "the key list is shared by tools whose schemas differ: give each tool its own"
+            )
+        keys = results[0]
+        patch.replace_node(found.node, lambda _: rewrite_key_list(found, keys))
+
+    # --- TAV101: collect unknown args, attach them to every returned dict ---
+
+    def collect_unknown_args(
+        self, finding: Finding, tool: Tool, patch: Edits, names: set[str]
+    ) -> None:
+        handler, block, args = self._dict_handler(tool)
+        if any(e.step in LENIENT for e in handler.events):
+            raise NotMechanical("the handler already handles unknown_args in its own way")
+        found = returns(block)
+        if not found:
+            raise NotMechanical("the handler returns nothing to attach unknown_args to")
+        dicts = _dict_variables(block)
+        for statement in found:
+            value = statement.value
+            if not (
+                isinstance(value, cst.Dict)
+                or (isinstance(value, cst.Name) and value.value in dicts)
+            ):
+                shown = snippet(value) if value is not None else "None"
+                raise NotMechanical(
+                    f"it returns `{shown}`, not a dict: add unknown_args to the response by hand"
+                )
+        unknown = _fresh_name(block, handler)
+        known = self._known_constant(tool, patch)
+        collect = self._statement(f"{unknown} = collect_unknown_args({args}, {known})")
+        anchor = _after_argument_reads(block, args)
+        if anchor is None:
+            patch.insert_at_top(block, collect)
+        else:
+            patch.insert_after(anchor, collect)
+        for statement in found:
+            assert statement.value is not None
+            patch.replace_node(statement.value, self._laid_out(statement.value, _wrapper(unknown)))
+        names |= {"collect_unknown_args", "with_unknown_args"}
+
+    # --- TAV103: unknown_args only when there are some ---
+
+    def attach_only_when_present(
+        self, finding: Finding, tool: Tool, patch: Edits, names: set[str]
+    ) -> None:
+        node = finding.node
+        tree = self.tree
+        if isinstance(node, cst.Subscript):
+            target = tree.parent(node)
+            assign = tree.parent(target) if target is not None else None
+            line = tree.only_small_statement(assign) if assign is not None else None
+            if not isinstance(assign, cst.Assign) or line is None:
+                raise NotMechanical("the store is not a statement of its own")
+            value = assign.value
+            if not isinstance(value, cst.Name):
+                raise NotMechanical(
+                    f"the stored value `{snippet(value)}` is not a name to test: "
+                    "use with_unknown_args(payload, unknown)"
+                )
+            if not isinstance(tree.parent(line), cst.IndentedBlock):
+                raise NotMechanical("the store shares its line with other code")
+            patch.replace_node(line, _guarded(value.value))
+            return
+        if isinstance(node, cst.DictElement):
+            literal = tree.parent(node)
+            if not isinstance(literal, cst.Dict):
+                raise NotMechanical("unexpected place for unknown_args")
+            position = list(literal.elements).index(node)
+            patch.replace_node(literal, self._laid_out(literal, _attach_element(position)))
+            names.add("with_unknown_args")
+            return
+        raise NotMechanical("unexpected place for unknown_args")
+
+    # --- TAV104: the limit field resolved with its aliases ---
+
+    def limit_with_aliases(
+        self, finding: Finding, tool: Tool, patch: Edits, names: set[str]
+    ) -> None:
+        node = finding.node
+        parent = self.tree.parent(node) if node is not None else None
+        target: cst.BaseExpression
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            container, key, default = node.func.value, positional(node, 0), positional(node, 1)
+            target = node
+            if default is None and isinstance(parent, cst.BooleanOperation) and (
+                isinstance(parent.operator, cst.Or) and parent.left is node
+            ):
+                target, default = parent, parent.right  # args.get("max_results") or 20
+        elif isinstance(node, cst.Subscript) and isinstance(node.slice[0].slice, cst.Index):
+            container, key = node.value, node.slice[0].slice.value
+            default = None
+            if isinstance(parent, cst.IfExp) and parent.body is node and _tests_key(
+                parent.test, key, container
+            ):
+                target, default = parent, parent.orelse  # args["max_results"] if ... else 20
+            else:
+                target = node
+        else:
+            raise NotMechanical("unexpected form of limit read")
+        if default is None:
+            raise NotMechanical(
+                "the read has no default: pass one to "
+                "optional_usize_with_aliases(args, field, aliases, default) by hand"
+            )
+        if not isinstance(container, cst.Name) or key is None:
+            raise NotMechanical("the arguments are not read from a plain name")
+        aliases = _string_tuple(self.config.aliases, quote_of([key]))
+        call = cst.Call(
+            cst.Name("optional_usize_with_aliases"),
+            [_arg(container), _arg(key), _arg(aliases), cst.Arg(default)],
+        )
+        call = call.with_changes(lpar=target.lpar, rpar=target.rpar)
+        patch.replace_node(target, self._laid_out(target, lambda _: call))
+        names.add("optional_usize_with_aliases")
+
+    # --- TAV201: reject unknown keys first ---
+
+    def reject_first(self, finding: Finding, tool: Tool, patch: Edits, names: set[str]) -> None:
+        _, block, args = self._dict_handler(tool)
+        known = self._known_constant(tool, patch)
+        patch.insert_at_top(block, self._statement(f"reject_unknown_args({args}, {known})"))
+        names.add("reject_unknown_args")
+
+    # --- TAV203: a mutation rejects instead of collecting ---
+
+    def reject_instead_of_collect(
+        self, finding: Finding, tool: Tool, patch: Edits, names: set[str]
+    ) -> None:
+        handler, block, args = self._dict_handler(tool)
+        tree = self.tree
+        lenient = [e for e in handler.events if e.step in LENIENT]
+        if any(not tree.inside(e.node, block) for e in lenient):
+            raise NotMechanical("the lenient pattern is in code shared by several tools")
+        gone: list[cst.CSTNode] = []  # code that disappears: its names no longer count
+        results: set[str] = set()
+        known_expr: cst.BaseExpression | None = None
+        for event in lenient:
+            if event.step is Step.COLLECT:
+                known_expr = self._drop_collect(event, patch, gone, results) or known_expr
+            elif event.step is Step.ATTACH:
+                self._drop_attach(event, patch, gone)
+            elif event.step is Step.ATTACH_ALWAYS:
+                self._drop_store(event, patch, gone)
+            else:
+                self._drop_guarded_store(event, patch, gone, results)
+        still_used = [
+            node for node in local_nodes(block.body)
+            if isinstance(node, cst.Name) and node.value in results
+            and not any(tree.inside(node, g) for g in gone)
+        ]
+        if still_used:
+            raise NotMechanical(
+                f"`{still_used[0].value}` is used for more than unknown_args: "
+                f"call reject_unknown_args({args}, ...) first and remove it by hand"
+            )
+        if not any(e.step is Step.REJECT for e in handler.events):
+            known = self._known_for_reject(tool, known_expr, patch)
+            patch.insert_at_top(block, self._statement(f"reject_unknown_args({args}, {known})"))
+            names.add("reject_unknown_args")
+
+    def _drop_collect(
+        self, event: Event, patch: Edits, gone: list[cst.CSTNode], results: set[str]
+    ) -> cst.BaseExpression | None:
+        call = event.node
+        assert isinstance(call, cst.Call)
+        known = positional(call, 1) or keyword(call, "known")
+        parent = self.tree.parent(call)
+        if isinstance(parent, cst.Arg):
+            return known  # inside with_unknown_args(...): goes with it
+        line = self.tree.only_small_statement(call)
+        if (
+            not isinstance(parent, cst.Assign)
+            or parent.value is not call
+            or len(parent.targets) != 1
+            or not isinstance(parent.targets[0].target, cst.Name)
+            or line is None
+        ):
+            raise NotMechanical("collect_unknown_args is not a plain assignment")
+        results.add(parent.targets[0].target.value)
+        patch.remove_statement(line)
+        gone.append(line)
+        return known
+
+    def _drop_attach(self, event: Event, patch: Edits, gone: list[cst.CSTNode]) -> None:
+        call = event.node
+        assert isinstance(call, cst.Call)
+        payload = positional(call, 0)
+        if payload is None or len(call.args) != 2:
+            raise NotMechanical("with_unknown_args is called in an unexpected way")
+        gone.extend(a for a in call.args if a.value is not payload)
+        parent = self.tree.parent(call)
+        line = self.tree.only_small_statement(call)
+        if (  # payload = with_unknown_args(payload, unknown): the statement goes
+            isinstance(parent, cst.Assign)
+            and line is not None
+            and len(parent.targets) == 1
+            and isinstance(payload, cst.Name)
+            and isinstance(parent.targets[0].target, cst.Name)
+            and parent.targets[0].target.value == payload.value
+        ):
+            patch.remove_statement(line)
+            gone.append(line)
+            return
+        patch.replace_node(call, _first_argument)
+
+    def _drop_store(self, event: Event, patch: Edits, gone: list[cst.CSTNode]) -> None:
+        node = event.node
+        if isinstance(node, cst.DictElement):
+            literal = self.tree.parent(node)
+            if not isinstance(literal, cst.Dict):
+                raise NotMechanical("unexpected place for unknown_args")
+            position = list(literal.elements).index(node)
+            patch.replace_node(literal, _drop_element(position))
+            gone.append(node)
+            return
+        line = self.tree.only_small_statement(node)
+        if line is None or not isinstance(self.tree.parent(line), cst.IndentedBlock):
+            raise NotMechanical("the unknown_args store shares its line with other code")
+        patch.remove_statement(line)
+        gone.append(line)
+
+    def _drop_guarded_store(
+        self, event: Event, patch: Edits, gone: list[cst.CSTNode], results: set[str]
+    ) -> None:
+        line = self.tree.only_small_statement(event.node)
+        block = self.tree.parent(line) if line is not None else None
+        guard = self.tree.parent(block) if block is not None else None
+        if (
+            line is None
+            or not isinstance(block, cst.IndentedBlock)
+            or not isinstance(guard, cst.If)
+            or guard.orelse is not None
+            or len(block.body) != 1
+        ):
+            raise NotMechanical("unknown_args is added in a way only a person can remove")
+        patch.remove_statement(guard)
+        gone.append(guard)
+
+    # --- shared pieces ---
+
+    def _laid_out(self, target: cst.CSTNode, build: Replacement) -> Replacement:
+        """`build`, with the new call's arguments one per line when its line gets too long."""
+        before = cst.Module([]).code_for_node(target)
+        after = build(target)
+        grown = len(cst.Module([]).code_for_node(after)) - len(before)
+        line = self._code_of_line(target)
+        if "\n" in before or not line or len(line) + grown <= MAX_LINE:
+            return build
+        indent = self.tree.module.default_indent
+
+        def exploded(node: cst.CSTNode) -> cst.CSTNode:
+            built = build(node)
+            return _one_argument_per_line(built, indent) if isinstance(built, cst.Call) else built
+
+        return exploded
+
+    def _code_of_line(self, node: cst.CSTNode) -> str:
+        """The line `node` starts on, less a trailing comment (black does not split for one)."""
+        line = self.tree.line_of(node)
+        statement = self.tree.statement_of(node)
+        if isinstance(statement, cst.SimpleStatementLine):
+            comment = statement.trailing_whitespace.comment
+            if comment is not None and line.endswith(comment.value):
+                line = line[: -len(comment.value)].rstrip()
+        return line
+
+    def _dict_handler(self, tool: Tool) -> tuple[Handler, cst.IndentedBlock, str]:
+        handler = tool.handler
+        if handler is None or handler.args_name is None:
+            raise NotMechanical("the handler does not take an argument dict")
+        block = body_of(handler.node)
+        if block is None or not self.tree.contains(block):
+            raise NotMechanical("the handler body is not an indented block in this file")
+        return handler, block, handler.args_name
+
+    def _statement(self, code: str) -> cst.BaseStatement:
+        return cst.parse_statement(code + "\n", config=self.tree.module.config_for_parsing)
+
+    def _known_for_reject(
+        self, tool: Tool, known: cst.BaseExpression | None, patch: Edits
+    ) -> str:
+        """The collect call's key list when it is a module constant, else a new one."""
+        if isinstance(known, cst.Name) and known.value in self.tree.module_names:
+            return known.value
+        return self._known_constant(tool, patch)
+
+    def _known_constant(self, tool: Tool, patch: Edits) -> str:
+        """A module-level KNOWN_ARGS for the tool: an equal one already there, or a new one."""
+        properties = tool.schema.properties
+        if properties is None:
+            raise NotMechanical(
+                f"the schema of '{tool.name}' is not known, so KNOWN_ARGS cannot be written"
+            )
+        made = self.created.get(id(tool))
+        if made is not None:
+            return made
+        keys = expected_keys(properties, self.config)
+        for name in ("KNOWN_ARGS", constant_name(tool, set(), alone=False)):
+            existing = self.tree.constants.get(name)
+            found = literal_keys(existing[1]) if existing is not None else None
+            if found is not None and same_keys(found, keys):
+                return name
+        name = constant_name(tool, self.taken, self.alone)
+        self.taken.add(name)
+        self.created[id(tool)] = name
+        schema = tool.schema.node
+        strings: list[cst.BaseExpression] = []
+        if isinstance(schema, cst.Dict):
+            strings = [e.key for e in schema.elements if isinstance(e, cst.DictElement)]
+        statement = constant_statement(name, keys, quote_of(strings), self.tree.module)
+        where = self.tree.top_level.get(id(schema)) if schema is not None else None
+        if _is_constant(where):
+            assert where is not None
+            patch.insert_after(where, statement)
+            return name
+        handler = tool.handler
+        home = self.tree.top_level.get(id(handler.node)) if handler is not None else None
+        if home is None:
+            raise NotMechanical("cannot tell where to define KNOWN_ARGS")
+        patch.insert_before(home, statement)
+        return name
+
+
+# --- small builders ---
+
+
+def _one_argument_per_line(call: cst.Call, indent: str) -> cst.Call:
+    """`f(\n    a,\n    b,\n)`: the layout black keeps (the trailing comma holds it)."""
+
+    def line_break(last_line: str) -> cst.ParenthesizedWhitespace:
+        return cst.ParenthesizedWhitespace(
+            first_line=cst.TrailingWhitespace(), indent=True, last_line=cst.SimpleWhitespace(last_line)
+        )
+
+    args = [
+        arg.with_changes(
+            comma=cst.Comma(whitespace_after=line_break(indent if i < len(call.args) - 1 else "")),
+            whitespace_after_arg=cst.SimpleWhitespace(""),
+        )
+        for i, arg in enumerate(call.args)
+    ]
+    return call.with_changes(whitespace_before_args=line_break(indent), args=args)
+
+
+def _arg(value: cst.BaseExpression) -> cst.Arg:
+    return cst.Arg(value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+
+
+def _string_tuple(values: Sequence[str], quote: str) -> cst.BaseExpression:
+    texts = [cst.Module([]).code_for_node(string_literal(v, quote)) for v in values]
+    inner = ", ".join(texts) + ("," if len(texts) == 1 else "")
+    return cst.parse_expression(f"({inner})")
+
+
+def _wrapper(unknown: str) -> Callable[[cst.CSTNode], cst.CSTNode]:
+    """`payload` -> `with_unknown_args(payload, unknown)`."""
+
+    def wrap(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.BaseExpression)
+        return _with_unknown_args(node, cst.Name(unknown))
+
+    return wrap
+
+
+def _with_unknown_args(payload: cst.BaseExpression, unknown: cst.BaseExpression) -> cst.Call:
+    return cst.Call(cst.Name("with_unknown_args"), [_arg(payload), cst.Arg(unknown)])
+
+
+def _guarded(name: str) -> Callable[[cst.CSTNode], cst.CSTNode]:
+    """`payload["unknown_args"] = unknown` -> the same under `if unknown:`."""
+
+    def guard(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.SimpleStatementLine)
+        return cst.If(
+            test=cst.Name(name),
+            body=cst.IndentedBlock([node.with_changes(leading_lines=())]),
+            leading_lines=node.leading_lines,
+        )
+
+    return guard
+
+
+def _attach_element(position: int) -> Callable[[cst.CSTNode], cst.CSTNode]:
+    """`{..., "unknown_args": u}` -> `with_unknown_args({...}, u)`."""
+
+    def attach(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Dict)
+        element = node.elements[position]
+        assert isinstance(element, cst.DictElement)
+        return _with_unknown_args(_without(node, position), element.value)
+
+    return attach
+
+
+def _drop_element(position: int) -> Callable[[cst.CSTNode], cst.CSTNode]:
+    def drop(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Dict)
+        return _without(node, position)
+
+    return drop
+
+
+def _without(literal: cst.Dict, position: int) -> cst.Dict:
+    """The dict literal without one element, its layout (and trailing comma) kept."""
+    elements = list(literal.elements)
+    removed = elements.pop(position)
+    if position == len(elements) and elements:  # the last one went: its comma moves up
+        elements[-1] = elements[-1].with_changes(comma=removed.comma)
+    return literal.with_changes(elements=elements)
+
+
+def _first_argument(node: cst.CSTNode) -> cst.CSTNode:
+    """`with_unknown_args(payload, unknown)` -> `payload`."""
+    assert isinstance(node, cst.Call)
+    return node.args[0].value
+
+
+def _tests_key(
+    test: cst.BaseExpression, key: cst.BaseExpression, container: cst.BaseExpression
+) -> bool:
+    """`"max_results" in args`."""
+    return (
+        isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, cst.In)
+        and string_value(test.left) == string_value(key)
+        and isinstance(container, cst.Name)
+        and isinstance(test.comparisons[0].comparator, cst.Name)
+        and test.comparisons[0].comparator.value == container.value
+    )
+
+
+def _is_constant(statement: cst.BaseStatement | None) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and isinstance(
+        statement.body[0], (cst.Assign, cst.AnnAssign)
+    )
+
+
+def _dict_variables(block: cst.IndentedBlock) -> set[str]:
+    """Local names only ever bound to a dict (a literal, a comprehension, `dict(...)`)."""
+    dicts: set[str] = set()
+    other: set[str] = set()
+    for node in local_nodes(block.body):
+        targets: list[cst.BaseExpression] = []
+        value: cst.BaseExpression | None = None
+        if isinstance(node, cst.Assign):
+            targets, value = [t.target for t in node.targets], node.value
+        elif isinstance(node, cst.AnnAssign):
+            targets, value = [node.target], node.value
+        elif isinstance(node, (cst.AugAssign, cst.For, cst.WithItem, cst.NamedExpr)):
+            bound = getattr(node, "target", None) or getattr(
+                getattr(node, "asname", None), "name", None
+            )
+            if isinstance(bound, cst.Name):
+                other.add(bound.value)
+            continue
+        is_dict = isinstance(value, (cst.Dict, cst.DictComp)) or (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Name)
+            and value.func.value == "dict"
+        )
+        for target in targets:
+            if isinstance(target, cst.Name):
+                (dicts if is_dict else other).add(target.value)
+    return dicts - other
+
+
+def _fresh_name(block: cst.IndentedBlock, handler: Handler) -> str:
+    used = names_used(block.body) | set(handler.params)
+    if isinstance(handler.node, cst.FunctionDef):
+        used |= {p.name.value for p in handler.node.params.params}
+    for name in UNKNOWN_NAMES:
+        if name not in used:
+            return name
+    number = 2
+    while f"unknown_{number}" in used:
+        number += 1
+    return f"unknown_{number}"
+
+
+def _after_argument_reads(block: cst.IndentedBlock, args: str) -> cst.BaseStatement | None:
+    """The last statement before the first `return` that reads the arguments."""
+    anchor = None
+    for statement in block.body:
+        nodes = list(local_nodes([statement]))
+        if any(isinstance(n, cst.Return) for n in nodes):
+            break
+        if any(isinstance(n, cst.Name) and n.value == args for n in nodes):
+            anchor = statement
+    return anchor

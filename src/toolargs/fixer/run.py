@@ -1,0 +1,206 @@
+"""`toolargs fix` over files: read safely, write back only a changed result, summarise.
+
+A file keeps its encoding, its BOM and its line endings; it is written only when the
+fixed bytes differ and the result decodes back to the same text. Nothing is written
+outside the paths the user named: a symlink that leads out of them is skipped.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import os
+import shutil
+import sys
+import tempfile
+import tokenize
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence, TextIO
+
+from toolargs.analysis import enabled_by_default
+from toolargs.config import Config
+from toolargs.fixer.engine import FixResult, fix_source
+from toolargs.source import SourceError, decode
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+
+
+@dataclass
+class FixSummary:
+    diff: bool
+    results: list[FixResult] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def fixed(self) -> int:
+        return sum(len(r.fixed) for r in self.results)
+
+    @property
+    def files_fixed(self) -> int:
+        return sum(1 for r in self.results if r.fixed and r.changed)
+
+    @property
+    def remaining(self) -> int:
+        return sum(len(r.remaining) for r in self.results)
+
+    @property
+    def exit_code(self) -> int:
+        """2 for a file that could not be read, parsed or written; 1 for work left over."""
+        if self.errors:
+            return EXIT_ERROR
+        pending = self.diff and any(r.changed for r in self.results)
+        return EXIT_FINDINGS if self.remaining or pending else EXIT_CLEAN
+
+    def line(self) -> str:
+        verb = "would fix" if self.diff else "fixed"
+        files = "file" if self.files_fixed == 1 else "files"
+        findings = "finding" if self.fixed == 1 else "findings"
+        head = f"{verb} {self.fixed} {findings} in {self.files_fixed} {files}"
+        if not self.remaining:
+            return f"{head}; none left that need a person"
+        left = "finding needs" if self.remaining == 1 else "findings need"
+        return f"{head}; {self.remaining} {left} a person"
+
+
+def fix_paths(
+    paths: Sequence[Path],
+    config: Config,
+    *,
+    diff: bool = False,
+    enabled: Callable[[str], bool] | None = None,
+    select: tuple[str, ...] | None = None,
+    ignore: tuple[str, ...] = (),
+    roots: Sequence[Path] | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> FixSummary:
+    """Fix every file (or, with `diff`, print what would change) and report on it.
+
+    `enabled` decides which codes are fixed and counted; the CLI may pass its
+    `select`/`ignore` prefixes instead. `roots` are the paths the user named: a file
+    reached through a symlink is only touched when it really lies inside one of them.
+    """
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    if enabled is None:
+        enabled = _selection(select, ignore)
+    allowed = [Path(r).resolve() for r in (roots if roots is not None else [Path.cwd()])]
+    summary = FixSummary(diff)
+    for path in paths:
+        result = _fix_file(Path(path), config, enabled, allowed, summary, diff, out)
+        if result is not None:
+            summary.results.append(result)
+    _report(summary, out if not diff else err)
+    return summary
+
+
+def _selection(
+    select: tuple[str, ...] | None, ignore: tuple[str, ...]
+) -> Callable[[str], bool]:
+    if select is None and not ignore:
+        return enabled_by_default
+    from toolargs.cli.selection import Selection
+
+    return Selection(select=select, ignore=tuple(ignore)).is_enabled
+
+
+def _fix_file(
+    path: Path,
+    config: Config,
+    enabled: Callable[[str], bool],
+    allowed: list[Path],
+    summary: FixSummary,
+    diff: bool,
+    out: TextIO,
+) -> FixResult | None:
+    real = path.resolve()
+    if real != Path(os.path.abspath(path)) and not any(_within(real, r) for r in allowed):
+        summary.errors.append(f"{path}: skipped: a symlink to {real}, outside the paths given")
+        return None
+    try:
+        data = path.read_bytes()
+        source = decode(data, str(path))
+    except OSError as exc:
+        summary.errors.append(f"{path}: cannot read: {exc.strerror or exc}")
+        return None
+    except SourceError as exc:
+        summary.errors.append(str(exc))
+        return None
+    result = fix_source(source, str(path), config, enabled)
+    if result.error is not None:
+        summary.errors.append(result.error)
+        return result
+    if not result.changed:
+        return result
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    try:
+        new_data = result.new_source.encode(encoding)
+        same_text = decode(new_data, str(path)) == result.new_source
+    except (UnicodeEncodeError, SourceError):
+        same_text = False
+    if not same_text:
+        summary.errors.append(f"{path}: not written: the fix cannot be saved as {encoding}")
+        return FixResult(result.path, source, source, (), result.remaining, result.reasons)
+    if new_data == data:
+        return result
+    if diff:
+        out.write(unified_diff(source, result.new_source, str(path)))
+        return result
+    try:
+        _write(real, new_data)
+    except OSError as exc:
+        summary.errors.append(f"{path}: cannot write: {exc.strerror or exc}")
+        return FixResult(result.path, source, source, (), result.remaining, result.reasons)
+    summary.written.append(str(path))
+    return result
+
+
+def _within(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Replace the file in one step, keeping its permissions."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        shutil.copymode(path, temporary)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def unified_diff(before: str, after: str, path: str) -> str:
+    """A diff `patch -p0` applies; line endings kept as the file has them."""
+    old = io.StringIO(before, newline="").readlines()
+    new = io.StringIO(after, newline="").readlines()
+    lines = []
+    for line in difflib.unified_diff(old, new, fromfile=path, tofile=path):
+        if not line.endswith(("\n", "\r")):
+            line += "\n\\ No newline at end of file\n"
+        lines.append(line)
+    return "".join(lines)
+
+
+def _report(summary: FixSummary, stream: TextIO) -> None:
+    """What was fixed, what is left (with why, when a fix was tried), and one summary line."""
+    verb = "would fix" if summary.diff else "fixed"
+    for result in summary.results:
+        for d in result.fixed:
+            stream.write(f"{d.path}:{d.line}:{d.col}: {verb} {d.code} ({d.tool or 'module'})\n")
+    for result in summary.results:
+        for d in result.remaining:
+            stream.write(f"{d.path}:{d.line}:{d.col}: {d.message}\n")
+            why = result.reason(d)
+            if why:
+                stream.write(f"    not fixed: {why}\n")
+    for error in summary.errors:
+        stream.write(f"{error}\n")
+    stream.write(summary.line() + "\n")
