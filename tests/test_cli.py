@@ -396,6 +396,17 @@ def test_config_option_points_elsewhere(project: Path) -> None:
     no_traceback(broken)
 
 
+def test_a_missing_schema_file_is_reported_once(project: Path) -> None:
+    write(project, "pyproject.toml", '[tool.toolargs]\nschema-files = ["tools.json"]\n')
+    for index in range(3):
+        write(project, f"server_{index}.py", SEARCH_SERVER)
+    result = toolargs_run("check", "--jobs", "2", ".", cwd=project)
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("toolargs: error: ") and "tools.json" in line
+    no_traceback(result)
+
+
 def test_configuration_changes_the_findings(project: Path) -> None:
     write(project, "server.py", SEARCH_SERVER)
     write(project, "strict.toml", '[tool.toolargs]\nmutation-tools = ["search"]\n')

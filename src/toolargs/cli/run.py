@@ -83,7 +83,12 @@ def _results(
     workers = min(jobs, len(files))
     # Chunks amortise pickling over small files yet keep all workers busy to the end.
     chunksize = max(1, min(32, len(files) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers)
+    except (OSError, NotImplementedError):  # no process support here (some sandboxes)
+        yield from map(worker, files)
+        return
+    with pool:
         yield from pool.map(worker, files, chunksize=chunksize)
 
 
