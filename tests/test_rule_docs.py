@@ -43,11 +43,9 @@ LABELS = ("What it does", "Why is this bad?", "Example", "Fix")
 
 # Where the checker disagrees with the contract (docs/checker-semantics) on an example,
 # the docs stay right and the test is marked here: (code, "example" | "fix") -> reason.
-KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {
-    ("TAV202", "example"): "shutil.copy(...) is taken for pure: `copy` is matched as a "
-    "read-only method (dict.copy) on any attribute call, so the backup copy before the "
-    "rejection is not a side effect (os.replace and Path.replace likewise)",
-}
+# Examples the checker is known to judge differently from the docs: (code, "example" or
+# "fix") -> the reason, run as strict xfails so a fixed checker shows up as XPASS.
+KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {}
 
 
 @dataclass

@@ -180,7 +180,8 @@ CODES: dict[str, Code] = {
             "keyword-limit-without-aliases",
             "Keyword-style limit parameter without aliases",
             "read-only tool '{tool}' takes '{field}' as a parameter but nothing maps "
-            "{aliases} to it: apply toolargs.runtime.enforce_policy to its server",
+            "{aliases} to it: apply toolargs.runtime.enforce_policy to its SDK server, or "
+            "take the argument dict and use optional_usize_with_aliases",
         ),
         # TAV9xx: analysis limits.
         Code(

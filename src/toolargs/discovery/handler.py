@@ -463,6 +463,11 @@ class HandlerScanner:
             root = _base_name(call.func)
             if root in LOGGING_ROOTS:
                 return True
+            imported = self.resolver.index.imports.get(root or "")
+            if imported is not None and not imported.name and isinstance(
+                call.func.value, (cst.Name, cst.Attribute)
+            ):
+                return False  # `shutil.copy(...)`, `os.replace(...)`: module functions
             if last in READ_METHODS:
                 return True
             if last in LOCAL_MUTATORS and root in self.locals and root != "self":
