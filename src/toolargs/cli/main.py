@@ -232,6 +232,11 @@ def analyze(
     return analyze_files(files, config, selection, jobs, Progress.for_terminal(len(files)))
 
 
+def reported(results: list[FileResult]) -> list[Diagnostic]:
+    """Every finding left after `# noqa`, in output order (the analysis applied the selection)."""
+    return sorted(d for r in results for d in r.kept)
+
+
 def report_errors(results: list[FileResult]) -> list[str]:
     """Print each unreadable or unparsable file once on stderr; the run goes on."""
     errors = sorted(r.report.error for r in results if r.report.error)
@@ -247,9 +252,7 @@ def run_check(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     selection = selection_of(args)
     results = analyze(args, config, selection, files_of(args))
-    diagnostics = sorted(
-        d for r in results for d in r.kept if selection.is_enabled(d.code)
-    )
+    diagnostics = reported(results)
     errors = report_errors(results)
     formatters: dict[str, Callable[[], str]] = {
         "text": lambda: format_text(diagnostics),
@@ -273,15 +276,13 @@ def _noqa_codes(tool: ToolReport, result: FileResult) -> set[str]:
     return silenced - still_reported
 
 
-def audit_rows(
-    results: list[FileResult], selection: Selection, mutations_only: bool
-) -> list[AuditRow]:
+def audit_rows(results: list[FileResult], mutations_only: bool) -> list[AuditRow]:
     rows = []
     for result in results:
         for tool in result.report.tools:
             if mutations_only and tool.mode != "mutation":
                 continue
-            codes = [c for c in dict.fromkeys(tool.findings) if selection.is_enabled(c)]
+            codes = list(dict.fromkeys(tool.findings))
             silenced = _noqa_codes(tool, result)
             rows.append(
                 AuditRow(
@@ -299,10 +300,8 @@ def run_audit(args: argparse.Namespace) -> int:
     results = analyze(args, config, selection, files_of(args))
     errors = report_errors(results)
     audit = Audit(
-        rows=tuple(audit_rows(results, selection, args.mutations_only)),
-        diagnostics=tuple(
-            sorted(d for r in results for d in r.kept if selection.is_enabled(d.code))
-        ),
+        rows=tuple(audit_rows(results, args.mutations_only)),
+        diagnostics=tuple(reported(results)),
         errors=tuple(errors),
     )
     formatters: dict[str, Callable[[Audit], str]] = {
@@ -325,11 +324,12 @@ def run_fix(args: argparse.Namespace) -> int:
         # Imported only here: check and audit must not pay for the rewriting machinery.
         fixer: Any = importlib.import_module("toolargs.fixer")
     except ModuleNotFoundError as exc:
-        if exc.name not in ("toolargs.fixer",):
+        if exc.name != "toolargs.fixer":
             raise
         raise UsageError("`toolargs fix` is not available in this installation") from None
     summary = fixer.fix_paths(
-        files, config, diff=args.diff, select=selection.select, ignore=selection.ignore
+        files, config, diff=args.diff, select=selection.select, ignore=selection.ignore,
+        roots=[Path(p) for p in args.paths or ["."]],
     )
     exit_code = getattr(summary, "exit_code", EXIT_CLEAN)
     return exit_code if isinstance(exit_code, int) else EXIT_CLEAN
