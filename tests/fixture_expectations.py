@@ -61,7 +61,7 @@ class Fixture:
 
     @property
     def name(self) -> str:
-        return self.path.relative_to(FIXTURES).as_posix()
+        return display(self.path)
 
     def suppressed(self, line: int, code: str) -> bool:
         """Whether flake8 drops `code` on `line` because of a `# noqa` comment there."""
@@ -76,12 +76,20 @@ class Fixture:
         )
 
 
+def display(path: Path) -> str:
+    """A fixture's path relative to fixtures/, for messages."""
+    try:
+        return path.resolve().relative_to(FIXTURES).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def fixture_files() -> list[Path]:
     return sorted(FIXTURES.rglob("*.py"))
 
 
 def config_for(path: Path) -> Config:
-    """The configuration the CLI would use: the nearest pyproject.toml, else defaults."""
+    """The nearest pyproject.toml at or above the fixture (as the CLI run in its folder)."""
     pyproject = find_pyproject(path)
     return Config() if pyproject is None else load_pyproject(pyproject)
 
@@ -113,7 +121,7 @@ def load(path: Path) -> Fixture:
         if token.type != tokenize.COMMENT:
             continue
         line, text = token.start[0], token.string
-        where = f"{path.relative_to(FIXTURES)}:{line}"
+        where = f"{display(path)}:{line}"
         if in_header and (match := SELECT.match(text)):
             selected.update(_parse_codes(match.group("codes"), where))
             continue
@@ -139,7 +147,7 @@ def load(path: Path) -> Fixture:
     for (line, code) in expected:
         if code not in selected:
             raise FixtureError(
-                f"{path.relative_to(FIXTURES)}:{line}: {code} is expected but not selected; "
+                f"{display(path)}:{line}: {code} is expected but not selected; "
                 f"add '# toolargs-select: {code}' to the top of the file"
             )
     return Fixture(path, expected, frozenset(selected), tools, noqa)

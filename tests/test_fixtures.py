@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from fixture_expectations import (
     CLEAN,
+    DEFAULT_CODES,
     FIXTURES,
     Fixture,
+    FixtureError,
     compare,
     compare_tools,
     config_for,
@@ -129,3 +131,65 @@ def test_noqa_fixture_proves_suppression() -> None:
         fixture = load(path)
         silenced += fixture.expected - fixture.expected_after_noqa()
     assert silenced
+
+
+# --- The harness itself: a parser that read nothing would let every fixture pass. ---
+
+HEADER = """\
+# toolargs-select: TAV402
+# tools: search=read-only,
+# tools: rename_symbol=mutation
+\"\"\"A server.\"\"\"
+"""
+
+
+def _fixture(tmp_path: Path, text: str) -> Fixture:
+    path = tmp_path / "server.py"
+    path.write_text(text, encoding="utf-8")
+    return load(path)
+
+
+def test_expectations_are_parsed(tmp_path: Path) -> None:
+    fixture = _fixture(
+        tmp_path,
+        HEADER
+        + "KNOWN = ('a',)  # expect: TAV301, TAV301\n"
+        + "def search(args):  # noqa: TAV101  expect: TAV101\n"
+        + "def other(args):  # noqa: TAV104  expect: TAV101, TAV402\n"
+        + "TEXT = '# expect: TAV102'\n",
+    )
+    assert fixture.expected == Counter(
+        {(5, "TAV301"): 2, (6, "TAV101"): 1, (7, "TAV101"): 1, (7, "TAV402"): 1}
+    )
+    assert fixture.selected == DEFAULT_CODES | {"TAV402"}
+    assert fixture.tools == Counter({("search", "read-only"): 1, ("rename_symbol", "mutation"): 1})
+    # flake8 drops what a `# noqa` on the line names, and nothing else.
+    assert fixture.expected_after_noqa() == Counter(
+        {(5, "TAV301"): 2, (7, "TAV101"): 1, (7, "TAV402"): 1}
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "x = 1  # expected: TAV101\n",
+        "x = 1  # expect: TAV1O1\n",
+        "x = 1  # expect: TAV999\n",
+        "x = 1  # expect: TAV402\n",  # off by default, not selected
+    ],
+)
+def test_malformed_expectations_fail(tmp_path: Path, line: str) -> None:
+    with pytest.raises(FixtureError):
+        _fixture(tmp_path, line)
+
+
+def test_comparison_reports_both_directions(tmp_path: Path) -> None:
+    fixture = _fixture(tmp_path, "def f(args):  # expect: TAV101\n\n")
+    extra = Diagnostic(str(fixture.path), 2, 1, "TAV201", "TAV201 mutation tool 'f' ...")
+    diff = compare(fixture, [extra], fixture.expected)
+    assert diff is not None
+    assert ":1: TAV101 (x1)" in diff and ":2: TAV201 (x1)" in diff
+    assert "TAV201 mutation tool 'f' ..." in diff
+    found = Diagnostic(str(fixture.path), 1, 5, "TAV101", "TAV101 ...")
+    assert compare(fixture, [found], fixture.expected) is None
+    assert compare(fixture, [found, found], fixture.expected) is not None
