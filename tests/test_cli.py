@@ -455,3 +455,16 @@ def test_fix_calls_the_fixer_with_files_and_options(
     assert call["paths"] == [Path("pkg/server.py")]
     assert call["diff"] is True
     assert call["select"] == ("TAV3",) and call["ignore"] == ("TAV305",)
+
+
+def test_fix_through_the_command(project: Path) -> None:
+    path = write(project, "server.py", TWO_TOOL_SERVER)
+    preview = toolargs_run("fix", "--diff", "server.py", cwd=project)
+    assert preview.returncode == 1, preview.stderr
+    assert preview.stdout.startswith("--- ")
+    assert "+    unknown = collect_unknown_args(" in preview.stdout
+    assert path.read_text(encoding="utf-8") == TWO_TOOL_SERVER
+    fixed = toolargs_run("fix", "server.py", cwd=project)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    after = toolargs_run("check", "--format", "json", "server.py", cwd=project)
+    assert {"TAV101", "TAV201"}.isdisjoint(code for code, _ in codes(after))
