@@ -44,8 +44,8 @@ exit codes:
 """
 FIX_EXIT_CODES_HELP = """\
 exit codes:
-  0  done
-  1  with --diff: a file would change
+  0  everything fixed (or nothing to fix)
+  1  findings left that need a person, or, with --diff, a file would change
   2  usage or configuration error, or a file that cannot be read or parsed
 """
 
