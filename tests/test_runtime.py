@@ -40,13 +40,22 @@ def test_constants() -> None:
 
 
 def test_all_names_exist() -> None:
+    # Includes the lazily loaded ToolPolicy, Resolution and enforce_policy.
     for name in runtime.__all__:
         assert hasattr(runtime, name), name
 
 
-def test_import_is_standard_library_only() -> None:
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "import toolargs.runtime",
+        # The central enforcement is loaded lazily and must stay light as well.
+        "from toolargs.runtime import ToolPolicy, enforce_policy",
+    ],
+)
+def test_import_is_standard_library_only(statement: str) -> None:
     code = (
-        "import sys, toolargs.runtime\n"
+        f"import sys\n{statement}\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'libcst', 'flake8', 'pycodestyle', 'pyflakes', 'mcp', 'pydantic'})\n"
         "print(','.join(heavy))\n"
