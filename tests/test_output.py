@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,24 @@ def test_rule_texts_render_every_placeholder() -> None:
 def test_homepage_matches_the_project_metadata() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     assert project["urls"]["Homepage"] == HOMEPAGE
+
+
+def github_anchor(heading: str) -> str:
+    """The fragment GitHub gives a Markdown heading: lower case, punctuation dropped."""
+    text = heading.lstrip("#").strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def test_every_help_uri_points_at_a_rule_heading() -> None:
+    headings = [
+        line
+        for page in sorted((ROOT / "docs").glob("*.md"))
+        for line in page.read_text("utf-8").splitlines()
+        if line.startswith("#")
+    ]
+    anchors = {github_anchor(line) for line in headings}
+    missing = [code for code in CODES if help_uri(code).split("#", 1)[1] not in anchors]
+    assert not missing, f"no documentation heading for {missing}"
 
 
 # --- audit. ---
