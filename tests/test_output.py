@@ -17,7 +17,7 @@ from toolargs.output.audit import Audit, AuditRow, audit_order
 from toolargs.output.github import annotation, escape_data, escape_property, format_github
 from toolargs.output.json import audit_json, check_json
 from toolargs.output.markdown import audit_markdown
-from toolargs.output.rules import HOMEPAGE, generic_message, help_uri
+from toolargs.output.rule_docs import HOMEPAGE, generic_message, help_uri
 from toolargs.output.sarif import audit_sarif, check_sarif
 from toolargs.output.table import audit_table
 from toolargs.output.text import format_text

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from toolargs.model import Diagnostic
 from toolargs.output.locations import display_path
-from toolargs.output.rules import default_level, message_body
+from toolargs.output.rule_docs import default_level, message_body
 
 _COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
 

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from toolargs.model import Diagnostic
 from toolargs.output.audit import Audit, AuditRow
-from toolargs.output.rules import full_message
+from toolargs.output.rule_docs import full_message
 
 
 def check_json(diagnostics: Iterable[Diagnostic]) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolargs.output.audit import Audit, AuditRow
-from toolargs.output.rules import help_uri
+from toolargs.output.rule_docs import help_uri
 
 HEADER = "| Tool | Why | Handler | Schema | KNOWN_ARGS | Verdict |\n|---|---|---|---|---|---|\n"
 

@@ -16,7 +16,7 @@ from toolargs.model import Diagnostic
 from toolargs.output.audit import Audit, AuditRow
 from toolargs.output.json import audit_row
 from toolargs.output.locations import SRCROOT, artifact_location, srcroot_uri
-from toolargs.output.rules import (
+from toolargs.output.rule_docs import (
     HOMEPAGE,
     default_level,
     generic_message,

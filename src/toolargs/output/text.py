@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from toolargs.model import Diagnostic
-from toolargs.output.rules import full_message
+from toolargs.output.rule_docs import full_message
 
 
 def format_text(diagnostics: Iterable[Diagnostic]) -> str:
