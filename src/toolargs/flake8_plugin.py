@@ -17,12 +17,14 @@ from toolargs.codes import default_disabled
 from toolargs.config import OPTIONS, Config, ConfigError
 
 PREFIX = "toolargs-"
+DISABLED = frozenset(default_disabled())
 
 
 class ToolArgsChecker:
     name = "toolargs"
     version = __version__
     config: ClassVar[Config] = Config()
+    opt_in: ClassVar[frozenset[str]] = frozenset()  # off-by-default codes named explicitly
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str) -> None:
         del tree  # required by flake8's plugin contract; libcst needs the source instead
@@ -53,11 +55,28 @@ class ToolArgsChecker:
             cls.config = Config.from_mapping(values, "flake8 options", root=Path.cwd())
         except ConfigError as exc:
             raise SystemExit(f"flake8: {exc}") from None
+        # flake8's `--select TAV` overrides the default ignore of TAV402; an off-by-default
+        # code is reported only when a selection names it more precisely than `TAV`.
+        selected = [
+            str(code)
+            for name in ("select", "extend_select")
+            for code in (getattr(options, name, None) or ())
+        ]
+        cls.opt_in = frozenset(
+            code
+            for code in default_disabled()
+            if any(len(entry) > 3 and code.startswith(entry) for entry in selected)
+        )
+
+    @classmethod
+    def _enabled(cls, code: str) -> bool:
+        """flake8 applies --select/--ignore itself; off-by-default codes need opting in."""
+        return code not in DISABLED or code in cls.opt_in
 
     def run(self) -> Iterator[tuple[int, int, str, type[ToolArgsChecker]]]:
         try:
             report = analyze_source(
-                "".join(self.lines), self.filename, self.config, enabled=_every_code
+                "".join(self.lines), self.filename, self.config, enabled=self._enabled
             )
         except ConfigError as exc:  # a schema file named in the options is unusable
             yield 1, 0, f"TAV999 toolargs could not analyse this file ({exc})", type(self)
@@ -65,8 +84,3 @@ class ToolArgsChecker:
         # A file that does not parse is flake8's to report (E999); nothing from us.
         for diagnostic in report.diagnostics:
             yield diagnostic.line, diagnostic.col - 1, diagnostic.message, type(self)
-
-
-def _every_code(code: str) -> bool:
-    """flake8 applies --select/--ignore/extend-default-ignore itself."""
-    return True
