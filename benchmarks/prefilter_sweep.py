@@ -44,7 +44,9 @@ def _python_files(paths: list[Path]) -> list[str]:
         if path.is_file():
             files.append(str(path))
         else:
-            files.extend(str(p) for p in sorted(path.rglob("*.py")) if "site-packages" not in p.parts)
+            files.extend(
+                str(p) for p in sorted(path.rglob("*.py")) if "site-packages" not in p.parts
+            )
     return files
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
 import libcst as cst
 import pytest
 
+from toolargs import prefilter
 from toolargs.config import Config
 from toolargs.discovery import build_model
 from toolargs.prefilter import may_define_tools
@@ -252,3 +255,31 @@ def test_custom_base_class_and_dispatcher_are_honoured() -> None:
 def test_decorator_name_must_be_a_whole_name() -> None:
     assert not may_define_tools("x = app.toolbox\ny = mytool\n", DEFAULT)
     assert may_define_tools("y = app.tool\n", DEFAULT)
+
+
+def test_base_class_name_in_prose_is_not_a_tool() -> None:
+    assert not may_define_tools('"""Tool for measuring execution time."""\n', DEFAULT)
+    assert may_define_tools("class Timer(\n    Tool  # measures\n):\n    pass\n", DEFAULT)
+
+
+def test_copies_agree_with_discovery() -> None:
+    # The prefilter keeps its own copies so that rejecting a file never imports libcst.
+    from toolargs.discovery import index, shapes
+
+    assert prefilter.DISPATCHER_NAMES == shapes.DISPATCHER_NAMES
+    assert prefilter.REGISTRY_NAME.pattern == shapes.REGISTRY_NAME.pattern
+    assert prefilter.REGISTRY_NAME.flags == shapes.REGISTRY_NAME.flags
+    assert prefilter.SCHEMA_KEYS == index.SCHEMA_KEYS
+
+
+def test_rejecting_a_file_does_not_import_libcst() -> None:
+    code = (
+        "import sys\n"
+        "from toolargs.config import Config\n"
+        "from toolargs.prefilter import may_define_tools\n"
+        "assert not may_define_tools('import os\\n', Config())\n"
+        "print('libcst' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"

@@ -20,13 +20,16 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from toolargs.config import Config
-from toolargs.discovery.index import SCHEMA_KEYS
-from toolargs.discovery.shapes import DISPATCHER_NAMES, REGISTRY_NAME
 
+# Copies of what discovery matches on, kept here so that rejecting a file never imports
+# libcst (tests/test_prefilter.py checks they agree with toolargs.discovery).
+DISPATCHER_NAMES = frozenset({"call_tool", "handle_call_tool"})
+REGISTRY_NAME = re.compile(r"handler|tool|registry|dispatch", re.IGNORECASE)
+SCHEMA_KEYS = ("inputSchema", "input_schema")
+# The MCP SDK's tool description, returned by class-based tools whatever their base.
+TOOL_DESCRIPTION = "Tool"
 # The constant name the policy's examples and `toolargs fix` use.
 _KNOWN_ARGS = "KNOWN_ARGS"
-# The MCP SDK's tool description, returned by class-based tools whatever their base.
-_TOOL_DESCRIPTION = "Tool"
 # A dict literal with a string first key bound to a name: a registry when the name
 # matches REGISTRY_NAME (`TOOL_HANDLERS = {"search": search}`). Starts with a literal
 # `=` so that `re` scans for it quickly.
@@ -39,7 +42,7 @@ class _Anchors:
     """What one configuration makes a file worth parsing for."""
 
     words: tuple[str, ...]  # anywhere in the text
-    bases: tuple[re.Pattern[str], ...]  # `Tool\b`: a base class name, or a name ending in it
+    bases: tuple[re.Pattern[str], ...]  # a base class name, or a name ending in it, in code
     decorators: tuple[re.Pattern[str], ...]  # `tool\b`: counts after `@`/`.` or before `(`
 
 
@@ -118,9 +121,11 @@ def _anchors(config: Config) -> _Anchors:
     )
     # No word boundary in front: a project's own base named after the configured one
     # (`class SearchTool(Tool)`, then `class FindSymbol(SearchTool)`) is let through too.
+    # A name in code, not prose ("Tool for measuring..."): followed by what follows a
+    # base class or a call: `(`, `)`, `,`, `[`, `:`, `.`, `=`, `|`, or a comment.
     bases = tuple(
-        re.compile(re.escape(name) + r"\b")
-        for name in _minimal((*config.tool_base_classes, _TOOL_DESCRIPTION), suffixes=True)
+        re.compile(re.escape(name) + r"\b(?=\s*[(),\[\]:.=|#])")
+        for name in _minimal((*config.tool_base_classes, TOOL_DESCRIPTION), suffixes=True)
         if not any(word in name for word in words)
     )
     decorators = tuple(
