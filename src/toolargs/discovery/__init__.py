@@ -73,7 +73,7 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
             if not isinstance(inner, cst.Call):
                 continue
             constructor = inner
-        if last_name(constructor.func) not in config.server_classes:
+        if not index.constructs(constructor, config.server_classes):
             continue
         framework, drops = _framework(constructor, index)
         server = Server(name, framework, constructor, drops)
@@ -100,5 +100,5 @@ def _framework(constructor: cst.Call, index: ModuleIndex) -> tuple[str, bool]:
         origin = ".".join(p for p in (imported.module, imported.name) if p)
     if origin.startswith("fastmcp"):
         return "fastmcp", False
-    class_name = written.rsplit(".", 1)[-1]
+    class_name = index.original_name(written.rsplit(".", 1)[-1])
     return f"SDK {class_name}", True

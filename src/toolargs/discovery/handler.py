@@ -63,11 +63,12 @@ class HandlerScanner:
         args_name: str,
         tool: str,
         parameters: Iterable[str] = (),
+        also: Iterable[str] = (),
     ) -> None:
         self.resolver = resolver
         self.config = config
         self.tool = tool
-        self.args_names = {args_name}
+        self.args_names = {args_name, *also}  # dotted names that hold the raw arguments
         self.locals: set[str] = set(parameters) | {args_name}
         self.events: list[Event] = []
         self.unknown_names: set[str] = set()  # bound to collect results or differences
@@ -281,8 +282,8 @@ class HandlerScanner:
         return None
 
     def _iterates_args(self, expr: cst.BaseExpression) -> bool:
-        if isinstance(expr, cst.Name):
-            return expr.value in self.args_names
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            return dotted_name(expr) in self.args_names
         if isinstance(expr, cst.Call):
             name = dotted_name(expr.func)
             if name in ("set", "sorted", "list", "frozenset", "tuple"):
@@ -293,8 +294,8 @@ class HandlerScanner:
         return False
 
     def _is_args_copy(self, value: cst.BaseExpression) -> bool:
-        if isinstance(value, cst.Name):
-            return value.value in self.args_names
+        if isinstance(value, (cst.Name, cst.Attribute)):
+            return dotted_name(value) in self.args_names
         if isinstance(value, cst.BooleanOperation):  # arguments or {}
             return self._is_args_copy(value.left)
         if isinstance(value, cst.Call):
@@ -346,9 +347,7 @@ class HandlerScanner:
         return any(guard & (names | self.unknown_names) for guard in self.guards)
 
     def _read(self, node: cst.CSTNode, key: str | None, container: cst.BaseExpression) -> None:
-        if key is None or not (
-            isinstance(container, cst.Name) and container.value in self.args_names
-        ):
+        if key is None or not (dotted_name(container) in self.args_names):
             return
         if key in self.config.limit_fields:
             self.events.append(Event(Step.LIMIT_READ, node, key=key))
@@ -409,19 +408,13 @@ class HandlerScanner:
     def _strict_construction(self, call: cst.Call) -> str | None:
         """A typed object that refuses unknown keys, built from the raw arguments."""
         spread = any(
-            arg.star == "**"
-            and isinstance(arg.value, cst.Name)
-            and arg.value.value in self.args_names
-            for arg in call.args
+            arg.star == "**" and dotted_name(arg.value) in self.args_names for arg in call.args
         )
         func = call.func
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in STRICT_VALIDATORS
-            and any(
-                isinstance(a.value, cst.Name) and a.value.value in self.args_names
-                for a in call.args
-            )
+            and any(dotted_name(a.value) in self.args_names for a in call.args)
         ):
             found = self.resolver.find_class(func.value)
             if found is not None and self.resolver.forbids_extra(*found):
@@ -464,8 +457,10 @@ class HandlerScanner:
             if root in LOGGING_ROOTS:
                 return True
             imported = self.resolver.index.imports.get(root or "")
-            if imported is not None and not imported.name and isinstance(
-                call.func.value, (cst.Name, cst.Attribute)
+            if (
+                imported is not None
+                and not imported.name
+                and isinstance(call.func.value, (cst.Name, cst.Attribute))
             ):
                 return False  # `shutil.copy(...)`, `os.replace(...)`: module functions
             if last in READ_METHODS:

@@ -12,6 +12,7 @@ from toolargs.discovery.literals import dotted_name, last_name, string_value
 from toolargs.discovery.walk import children
 
 TOOL_CLASSES = ("Tool",)
+LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
 SCHEMA_KEYS = ("inputSchema", "input_schema")
 
 
@@ -75,12 +76,23 @@ class ModuleIndex:
     def function(self, name: str) -> FunctionInfo | None:
         return self.functions.get(name)
 
+    def original_name(self, name: str) -> str:
+        """The imported name behind an alias: `Framework` for `MCPServer as Framework`."""
+        imported = self.imports.get(name)
+        return imported.name if imported is not None and imported.name else name
+
+    def constructs(self, call: cst.Call, class_names: tuple[str, ...]) -> bool:
+        """Whether `call` builds one of `class_names`, through an import alias too."""
+        name = last_name(call.func)
+        return name is not None and self.original_name(name) in class_names
+
 
 def build_index(module: cst.Module, path: Path | None, config: Config) -> ModuleIndex:
     """Collect definitions, bindings, imports and interesting calls in one pass."""
     index = ModuleIndex(module, path)
     interesting = {
         *TOOL_CLASSES,
+        *LOWLEVEL_SERVERS,
         *config.registration_calls,
         *config.enforcement_calls,
         *config.server_classes,
@@ -110,7 +122,9 @@ def build_index(module: cst.Module, path: Path | None, config: Config) -> Module
             continue
         if isinstance(node, cst.Call):
             name = last_name(node.func)
-            if name in interesting:
+            if name in interesting or (
+                name is not None and index.original_name(name) in interesting
+            ):
                 index.calls.append((node, function))
         elif isinstance(node, cst.Dict):
             if any(

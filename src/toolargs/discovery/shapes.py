@@ -46,11 +46,13 @@ class Shared:
 
     statements: Sequence[cst.BaseStatement]
     args_name: str
+    aliases: tuple[str, ...] = ()
 
     def events(self, resolver: Resolver, config: Config, tool: str) -> list[Event]:
         if not self.statements:
             return []
-        return HandlerScanner(resolver, config, self.args_name, tool).scan(self.statements)
+        scanner = HandlerScanner(resolver, config, self.args_name, tool, also=self.aliases)
+        return scanner.scan(self.statements)
 
 
 @dataclass
@@ -285,17 +287,28 @@ class Discoverer:
     # --- 2. low-level dispatchers ---
 
     def _dispatchers(self) -> None:
+        registered = {
+            dotted_name(value)
+            for call, _ in self.index.calls
+            if (value := keyword(call, "on_call_tool")) is not None
+        }
         for info in list(self.index.functions.values()) + self.index.methods:
-            if not self._is_dispatcher(info):
+            if not (self._is_dispatcher(info) or info.name in registered):
                 continue
-            params = [p.name.value for p in info.node.params.params]
-            if info.owner is not None and params and params[0] == "self":
+            params = list(info.node.params.params)
+            if info.owner is not None and params and params[0].name.value == "self":
                 params = params[1:]
             if len(params) < 2:
                 continue
-            name_param, args_param = params[0], params[1]
+            first, second = params[0], params[1]
+            if _is_request_params(second):
+                # SDK 2.x: `call_tool(ctx, params)` with `params.name`, `params.arguments`.
+                request = second.name.value
+                name_expr, args_expr = f"{request}.name", f"{request}.arguments"
+            else:
+                name_expr, args_expr = first.name.value, second.name.value
             self._claimed.add(id(info.node))
-            Dispatcher(self, info, name_param, args_param).discover()
+            Dispatcher(self, info, name_expr, args_expr).discover()
 
     def _is_dispatcher(self, info: FunctionInfo) -> bool:
         if any(
@@ -464,6 +477,23 @@ class Dispatcher:
         self.info = info
         self.name_param = name_param
         self.args_param = args_param
+        # `name = params.name`, `arguments = params.arguments or {}` before the branching.
+        self.names = {name_param}
+        self.args_aliases = {args_param}
+        for statement in _statements(info.node.body):
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                    target = small.targets[0].target
+                    value = small.value
+                    if isinstance(value, cst.BooleanOperation):
+                        value = value.left
+                    if isinstance(target, cst.Name):
+                        if dotted_name(value) in self.names:
+                            self.names.add(target.value)
+                        elif dotted_name(value) in self.args_aliases:
+                            self.args_aliases.add(target.value)
 
     def discover(self) -> None:
         statements = list(_statements(self.info.node.body))
@@ -479,7 +509,7 @@ class Dispatcher:
         # before the one doing the lookup run for every tool.
         for position, statement in enumerate(statements):
             for node in _all_nodes([statement]):
-                container = _lookup_container(node, self.name_param)
+                container = _lookup_container(node, self.names)
                 if container is None:
                     continue
                 value = self.owner.resolver.follow(container).expr
@@ -514,7 +544,7 @@ class Dispatcher:
         if isinstance(statement, cst.If):
             return self._tests_name(statement.test)
         if isinstance(statement, cst.Match):
-            return self.name_param in _names_in(statement.subject)
+            return dotted_name(statement.subject) in self.names
         return False
 
     def _tests_name(self, test: cst.BaseExpression) -> bool:
@@ -528,9 +558,9 @@ class Dispatcher:
             return []
         left, comparison = test.left, test.comparisons[0]
         right = comparison.comparator
-        if not (isinstance(left, cst.Name) and left.value == self.name_param):
+        if dotted_name(left) not in self.names:
             left, right = right, left
-            if not (isinstance(left, cst.Name) and left.value == self.name_param):
+            if dotted_name(left) not in self.names:
                 return []
         if isinstance(comparison.operator, cst.Equal):
             value = self._name_value(right)
@@ -586,7 +616,9 @@ class Dispatcher:
             tool = owner._tool(name, "dispatcher", anchor, handler, schema, None)
         else:
             handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
-            scanner = HandlerScanner(owner.resolver, owner.config, self.args_param, name)
+            scanner = HandlerScanner(
+                owner.resolver, owner.config, self.args_param, name, also=self.args_aliases
+            )
             before = shared.events(owner.resolver, owner.config, name)
             handler.events = before + scanner.scan(statements)
             schema = owner._schema_for(name, None, None)
@@ -603,7 +635,7 @@ class Dispatcher:
                 continue
             passes_args = any(
                 isinstance(a.value, cst.Name)
-                and a.value.value == self.args_param
+                and a.value.value in self.args_aliases
                 and a.star != "**"
                 for a in node.args
             )
@@ -638,7 +670,7 @@ class Dispatcher:
 
     def _shared(self, statements: Sequence[cst.CSTNode]) -> Shared:
         kept = [s for s in statements if isinstance(s, cst.BaseStatement)]
-        return Shared(kept, self.args_param)
+        return Shared(kept, self.args_param, tuple(self.args_aliases))
 
     def _central_policy(self, statements: Sequence[cst.CSTNode]) -> str | None:
         policies = set(self.owner.config.central_policies)
@@ -683,7 +715,7 @@ def _server_of(expr: cst.BaseExpression, index: ModuleIndex, config: Config) -> 
     if bound is not None and last_name(bound.func) in config.enforcement_calls:
         inner = positional(bound, 0)
         bound = inner if isinstance(inner, cst.Call) else None
-    if bound is not None and last_name(bound.func) in config.server_classes:
+    if bound is not None and index.constructs(bound, config.server_classes):
         return name
     if bound is None and name in index.imports:
         return name  # resolved against the defining module by discovery
@@ -711,19 +743,26 @@ def _names_in(expr: cst.CSTNode) -> set[str]:
     return {n.value for n in _all_nodes([expr]) if isinstance(n, cst.Name)}
 
 
-def _lookup_container(node: cst.CSTNode, name_param: str) -> cst.BaseExpression | None:
+def _lookup_container(node: cst.CSTNode, names: set[str]) -> cst.BaseExpression | None:
     """`X` of `X[name]` or `X.get(name)`."""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         index = node.slice[0].slice
-        if isinstance(index, cst.Index) and isinstance(index.value, cst.Name):
-            if index.value.value == name_param:
-                return node.value
+        if isinstance(index, cst.Index) and dotted_name(index.value) in names:
+            return node.value
     if (
         isinstance(node, cst.Call)
         and isinstance(node.func, cst.Attribute)
         and node.func.attr.value == "get"
     ):
         first = positional(node, 0)
-        if isinstance(first, cst.Name) and first.value == name_param:
+        if first is not None and dotted_name(first) in names:
             return node.func.value
     return None
+
+
+def _is_request_params(param: cst.Param) -> bool:
+    """The `params: CallToolRequestParams` of an SDK 2.x low-level handler."""
+    if param.annotation is not None:
+        annotation = dotted_name(param.annotation.annotation) or ""
+        return annotation.rsplit(".", 1)[-1] == "CallToolRequestParams"
+    return param.name.value in ("params", "request_params")
