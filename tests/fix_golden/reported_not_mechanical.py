@@ -1,0 +1,77 @@
+"""Snippets server: what `toolargs fix` reports but never rewrites."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from typing import Any
+
+from mcp.server.lowlevel import Server
+from mcp.types import TextContent, Tool
+
+from toolargs.runtime import MissingParam, collect_unknown_args
+
+server = Server("snippets")
+
+SEARCH_SNIPPETS_ARGS = ("query", "max_results", "limit", "top_k")
+RUN_SNIPPET_ARGS = ("name", "timeout")
+
+
+@server.list_tools()
+async def list_tools() -> list[Tool]:
+    return [
+        Tool(
+            name="list_snippets",
+            inputSchema={"type": "object", "properties": {"language": {"type": "string"}}},
+            annotations={"readOnlyHint": True},
+        ),
+        Tool(
+            name="search_snippets",
+            inputSchema={
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string"},
+                    "max_results": {"type": "integer"},
+                },
+            },
+            annotations={"readOnlyHint": True},
+        ),
+        Tool(
+            name="run_snippet",
+            inputSchema={
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "timeout": {"type": "number"}},
+            },
+            annotations={"readOnlyHint": False},
+        ),
+    ]
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict[str, Any]) -> list[TextContent]:
+    if name == "list_snippets":
+        # The response is a list of text blocks: where unknown_args goes is a choice.
+        names = sorted(load_snippets(arguments.get("language")))
+        return [TextContent(type="text", text=json.dumps(names))]
+    if name == "search_snippets":
+        unknown = collect_unknown_args(arguments, SEARCH_SNIPPETS_ARGS)
+        # No default: which one to use is for a person to say.
+        hits = find(arguments["query"], arguments.get("max_results"))
+        payload = {"hits": hits}
+        payload["unknown_args"] = list(unknown)
+        return [TextContent(type="text", text=json.dumps(payload))]
+    if name == "run_snippet":
+        subprocess.run(["snippet-runner", arguments["name"]], check=True)
+        for key in arguments:
+            if key not in RUN_SNIPPET_ARGS:
+                raise MissingParam(f"unknown arg: {key}")
+        return [TextContent(type="text", text="ok")]
+    raise MissingParam(f"unknown tool: {name}")
+
+
+def load_snippets(language: str | None) -> list[str]:
+    return []
+
+
+def find(query: str, limit: int | None) -> list[str]:
+    return []

@@ -1,0 +1,212 @@
+"""`toolargs fix` on sources: golden rewrites, idempotence, and what is never rewritten.
+
+Each golden input under tests/fix_golden/ is a small server named after the code it
+exercises (`tav303_vector_search.py`); its `.expected.py` partner is the exact fixed
+text. An input without a partner holds only what must be reported, never rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from toolargs.analysis import analyze_source
+from toolargs.config import Config
+from toolargs.fixer import FIXABLE, fix_source
+from toolargs.fixer import engine
+from toolargs.fixer.edits import Edits
+from toolargs.fixer.plan import Plan
+
+HERE = Path(__file__).parent
+GOLDEN = HERE / "fix_golden"
+FIXTURES = HERE.parent / "fixtures"
+INPUTS = sorted(p for p in GOLDEN.glob("*.py") if not p.name.endswith(".expected.py"))
+REWRITTEN = [p for p in INPUTS if p.with_name(p.stem + ".expected.py").exists()]
+REPORTED = [p for p in INPUTS if p not in REWRITTEN]
+CONFIG = Config()
+
+
+def read(path: Path) -> str:
+    return path.read_bytes().decode("utf-8") if path.exists() else ""
+
+
+def expected_of(path: Path) -> str:
+    return read(path.with_name(path.stem + ".expected.py"))
+
+
+def codes_in(source: str, path: Path) -> Counter[str]:
+    report = analyze_source(source, str(path), CONFIG)
+    assert report.error is None, report.error
+    return Counter(d.code for d in report.diagnostics)
+
+
+def code_of(path: Path) -> str:
+    match = re.match(r"tav(\d{3})_", path.name)
+    assert match, f"{path.name}: golden inputs are named tav<code>_<server>.py"
+    return f"TAV{match.group(1)}"
+
+
+# --- golden rewrites ---
+
+
+def test_every_fixable_code_has_a_golden_file() -> None:
+    assert {code_of(p) for p in REWRITTEN} == set(FIXABLE)
+    assert REPORTED, "a golden input with what is only reported"
+
+
+@pytest.mark.parametrize("path", REWRITTEN, ids=lambda p: p.stem)
+def test_golden_rewrite(path: Path) -> None:
+    source = read(path)
+    result = fix_source(source, str(path), CONFIG)
+    assert result.error is None
+    assert result.new_source == expected_of(path)
+    assert code_of(path) in {d.code for d in result.fixed}
+
+
+@pytest.mark.parametrize("path", REWRITTEN, ids=lambda p: p.stem)
+def test_golden_output_checks_clean_for_its_code(path: Path) -> None:
+    before = codes_in(read(path), path)
+    after = codes_in(expected_of(path), path)
+    code = code_of(path)
+    assert before[code] > 0, f"{path.name} does not trigger {code}"
+    assert after[code] == 0
+    assert set(after) <= set(before), "a fix must not bring new findings"
+
+
+@pytest.mark.parametrize("path", REWRITTEN, ids=lambda p: p.stem)
+def test_a_second_fix_changes_nothing(path: Path) -> None:
+    fixed = expected_of(path)
+    again = fix_source(fixed, str(path), CONFIG)
+    assert again.new_source == fixed
+    assert again.fixed == ()
+
+
+@pytest.mark.parametrize("path", REPORTED, ids=lambda p: p.stem)
+def test_what_is_not_mechanical_is_reported_with_a_reason(path: Path) -> None:
+    source = read(path)
+    result = fix_source(source, str(path), CONFIG)
+    assert result.new_source == source
+    assert result.remaining, "the reported golden must still have findings"
+    for diagnostic in result.remaining:
+        if diagnostic.code in FIXABLE:
+            assert result.reason(diagnostic), f"{diagnostic.code} left without a reason"
+
+
+# --- the fixture corpus: every fix re-checks, every second fix is a no-op ---
+
+CORPUS = sorted(FIXTURES.rglob("*.py")) + INPUTS
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(HERE.parent)))
+def test_fixing_any_server_is_safe_and_idempotent(path: Path) -> None:
+    source = read(path)
+    first = fix_source(source, str(path), CONFIG)
+    if first.error is not None:
+        pytest.skip(f"not analysable: {first.error}")
+    cst.parse_module(first.new_source)  # the result parses
+    before, after = codes_in(source, path), codes_in(first.new_source, path)
+    assert not (after - before), "a fix must not bring new findings"
+    assert sum(before.values()) - sum(after.values()) == len(first.fixed)
+    second = fix_source(first.new_source, str(path), CONFIG)
+    assert second.new_source == first.new_source
+    if not first.changed:
+        assert not first.fixed
+
+
+# --- focused behaviour ---
+
+SEARCH = '''\
+from toolargs.runtime import collect_unknown_args, with_unknown_args
+
+SCHEMA = {"type": "object", "properties": {"query": {}, "max_results": {}}}
+SEARCH_ARGS = ("query", "banana")
+
+
+@server.tool("search", input_schema=SCHEMA, annotations={"readOnlyHint": True})
+def search(args):
+    unknown = collect_unknown_args(args, SEARCH_ARGS)
+    return with_unknown_args({"hits": []}, unknown)
+'''
+
+
+def test_only_enabled_codes_are_fixed() -> None:
+    only_missing = fix_source(SEARCH, "s.py", CONFIG, enabled=lambda code: code == "TAV303")
+    assert 'SEARCH_ARGS = ("query", "banana")' not in only_missing.new_source
+    assert '"banana"' in only_missing.new_source  # TAV302 was not selected
+    assert '"limit", "top_k"' in only_missing.new_source
+    assert [d.code for d in only_missing.fixed] == ["TAV303"]
+    everything = fix_source(SEARCH, "s.py", CONFIG)
+    assert 'SEARCH_ARGS = ("query", "max_results", "limit", "top_k")' in everything.new_source
+
+
+def test_a_noqa_comment_keeps_the_code_as_it_is() -> None:
+    silenced = SEARCH.replace(
+        'SEARCH_ARGS = ("query", "banana")', 'SEARCH_ARGS = ("query", "banana")  # noqa: TAV3'
+    )
+    result = fix_source(silenced, "s.py", CONFIG)
+    assert result.new_source == silenced
+    assert result.fixed == () and result.remaining == ()
+
+
+LOOKUP = '''
+READ_ONLY = {"readOnlyHint": True}
+
+
+@server.tool("lookup", input_schema={"properties": {"query": {}}}, annotations=READ_ONLY)
+def lookup(args):
+    unknown = collect_unknown_args(args, SHARED)
+    return with_unknown_args({}, unknown)
+'''
+
+
+def test_a_key_list_shared_by_different_schemas_is_left_to_a_person() -> None:
+    shared = SEARCH.replace('SEARCH_ARGS = ("query", "banana")', 'SHARED = ("query",)')
+    shared = shared.replace("SEARCH_ARGS)", "SHARED)") + LOOKUP
+    result = fix_source(shared, "s.py", CONFIG)
+    assert result.new_source == shared
+    (left,) = [d for d in result.remaining if d.code == "TAV303"]
+    assert "shared by tools whose schemas differ" in (result.reason(left) or "")
+
+
+def test_a_pass_that_brings_a_new_finding_is_thrown_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    source = SEARCH.replace("    unknown = collect_unknown_args(args, SEARCH_ARGS)\n", "").replace(
+        "with_unknown_args({\"hits\": []}, unknown)", '{"hits": []}'
+    )
+    assert "TAV101" in codes_in(source, Path("s.py"))
+
+    def harmful(
+        module: cst.Module, model: object, findings: list[object], config: Config
+    ) -> Plan:
+        # Replaces the schema literal with a call: the result would bring TAV901.
+        edits = Edits()
+        for statement in module.body:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    if isinstance(small, cst.Assign) and isinstance(small.value, cst.Dict):
+                        edits.replace_node(small.value, lambda _: cst.parse_expression("make()"))
+        return Plan(edits, planned=list(findings))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "plan_fixes", harmful)
+    result = fix_source(source, "s.py", CONFIG)
+    assert result.new_source == source
+    assert result.fixed == ()
+    assert all("please report" in (result.reason(d) or "") for d in result.remaining)
+
+
+def test_a_file_that_does_not_parse_is_an_error_not_a_rewrite() -> None:
+    broken = SEARCH + "\ndef oops(:\n"
+    result = fix_source(broken, "s.py", CONFIG)
+    assert result.error is not None and "cannot parse" in result.error
+    assert result.new_source == broken
+
+
+def test_tabs_and_crlf_inside_the_source_are_kept() -> None:
+    tabbed = SEARCH.replace("    ", "\t").replace("\n", "\r\n")
+    result = fix_source(tabbed, "s.py", CONFIG)
+    assert result.changed
+    assert "\r\n" in result.new_source and "\n" not in result.new_source.replace("\r\n", "")
+    assert all(not line.startswith("    ") for line in result.new_source.split("\r\n"))
