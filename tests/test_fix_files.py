@@ -1,0 +1,197 @@
+"""`toolargs fix` on files: bytes kept, nothing written without a fix, the real CLI.
+
+The command runs as a user runs it (`python -m toolargs fix ...` in a subprocess) for
+the diff, the summary and the exit codes; file-level guarantees are checked through
+`fix_paths` directly.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolargs.config import Config
+from toolargs.fixer import fix_paths
+
+GOLDEN = Path(__file__).parent / "fix_golden"
+INPUT = GOLDEN / "tav101_wiki_search.py"
+EXPECTED = GOLDEN / "tav101_wiki_search.expected.py"
+REPORTED = GOLDEN / "reported_not_mechanical.py"
+
+
+def golden(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def fix(*paths: Path, diff: bool = False, roots: list[Path] | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    summary = fix_paths(list(paths), Config(), diff=diff, roots=roots, out=out, err=out)
+    return summary.exit_code, out.getvalue()
+
+
+def run_cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TOOLARGS")}
+    return subprocess.run(
+        [sys.executable, "-m", "toolargs", "fix", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+# --- bytes on disk ---
+
+
+def test_fixed_file_is_written_and_reported(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    target.write_bytes(golden(INPUT))
+    code, out = fix(target, roots=[tmp_path])
+    assert target.read_bytes() == golden(EXPECTED)
+    assert code == 0
+    assert out.endswith("fixed 2 findings in 1 file; none left that need a person\n")
+    assert f"{target}:40:5: fixed TAV101 (search_pages)" in out
+
+
+def test_a_file_with_nothing_to_fix_is_not_even_rewritten(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    target.write_bytes(golden(EXPECTED))
+    os.utime(target, ns=(1_000_000_000, 1_000_000_000))
+    before = target.stat()
+    code, out = fix(target, roots=[tmp_path])
+    after = target.stat()
+    assert code == 0
+    assert target.read_bytes() == golden(EXPECTED)
+    assert (after.st_mtime_ns, after.st_ino) == (before.st_mtime_ns, before.st_ino)
+    assert "fixed 0 findings in 0 files" in out
+
+
+def test_crlf_line_endings_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    target.write_bytes(golden(INPUT).replace(b"\n", b"\r\n"))
+    fix(target, roots=[tmp_path])
+    assert target.read_bytes() == golden(EXPECTED).replace(b"\n", b"\r\n")
+
+
+def test_a_byte_order_mark_is_kept(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    target.write_bytes(codecs.BOM_UTF8 + golden(INPUT))
+    fix(target, roots=[tmp_path])
+    assert target.read_bytes() == codecs.BOM_UTF8 + golden(EXPECTED)
+
+
+def test_a_declared_encoding_is_kept(tmp_path: Path) -> None:
+    cookie = "# -*- coding: latin-1 -*-\n# Auteur : Hélène\n"
+    target = tmp_path / "server.py"
+    target.write_bytes(cookie.encode("latin-1") + golden(INPUT))
+    fix(target, roots=[tmp_path])
+    assert target.read_bytes() == cookie.encode("latin-1") + golden(EXPECTED)
+
+
+def test_permissions_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    target.write_bytes(golden(INPUT))
+    target.chmod(0o640)
+    fix(target, roots=[tmp_path])
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["server.py"]  # no temporary left behind
+
+
+def test_a_symlink_leading_outside_the_paths_is_skipped(tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere" / "server.py"
+    outside.parent.mkdir()
+    outside.write_bytes(golden(INPUT))
+    project = tmp_path / "project"
+    project.mkdir()
+    link = project / "server.py"
+    link.symlink_to(outside)
+    code, out = fix(link, roots=[project])
+    assert outside.read_bytes() == golden(INPUT)
+    assert link.is_symlink()
+    assert code == 2
+    assert "outside the paths given" in out
+
+
+def test_a_symlink_inside_the_paths_fixes_its_target(tmp_path: Path) -> None:
+    real = tmp_path / "src" / "server.py"
+    real.parent.mkdir()
+    real.write_bytes(golden(INPUT))
+    link = tmp_path / "server_link.py"
+    link.symlink_to(real)
+    code, _ = fix(link, roots=[tmp_path])
+    assert code == 0
+    assert link.is_symlink()
+    assert real.read_bytes() == golden(EXPECTED)
+
+
+def test_findings_left_for_a_person_make_exit_1_with_why(tmp_path: Path) -> None:
+    target = tmp_path / "snippets.py"
+    target.write_bytes(golden(REPORTED))
+    code, out = fix(target, roots=[tmp_path])
+    assert code == 1
+    assert target.read_bytes() == golden(REPORTED)
+    assert "not fixed: it returns `[TextContent(" in out
+    assert out.endswith("fixed 0 findings in 0 files; 4 findings need a person\n")
+
+
+# --- the real command ---
+
+
+def test_cli_diff_prints_a_patch_and_writes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    target.write_bytes(golden(INPUT))
+    done = run_cli(tmp_path, "--diff", "server.py")
+    assert done.returncode == 1, done.stderr
+    assert target.read_bytes() == golden(INPUT)
+    assert done.stdout.startswith("--- server.py\n+++ server.py\n@@ ")
+    assert "+    unknown = collect_unknown_args(arguments, SEARCH_PAGES_KNOWN_ARGS)\n" in done.stdout
+    assert "would fix 2 findings in 1 file" in done.stderr
+    # The diff is a real patch: applied, it gives exactly what `fix` writes.
+    patch = subprocess.run(
+        ["patch", "-p0", "--quiet"], cwd=tmp_path, input=done.stdout, text=True,
+        capture_output=True,
+    )
+    if patch.returncode == 127:  # pragma: no cover - no patch(1) on this machine
+        pytest.skip("patch is not installed")
+    assert patch.returncode == 0, patch.stderr
+    assert target.read_bytes() == golden(EXPECTED)
+
+
+def test_cli_fix_writes_then_a_second_run_finds_nothing(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    target = tmp_path / "pkg" / "server.py"
+    target.write_bytes(golden(INPUT))
+    first = run_cli(tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.endswith("fixed 2 findings in 1 file; none left that need a person\n")
+    assert target.read_bytes() == golden(EXPECTED)
+    second = run_cli(tmp_path, "--diff")
+    assert second.returncode == 0
+    assert second.stdout == ""
+    assert target.read_bytes() == golden(EXPECTED)
+
+
+def test_cli_select_limits_the_fixes(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    target.write_bytes(golden(INPUT))
+    done = run_cli(tmp_path, "--select", "TAV3", "server.py")
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes() == golden(INPUT)
+    assert "fixed 0 findings in 0 files" in done.stdout
+
+
+def test_cli_unparsable_file_is_exit_2_and_untouched(tmp_path: Path) -> None:
+    target = tmp_path / "server.py"
+    broken = golden(INPUT) + b"\ndef oops(:\n"
+    target.write_bytes(broken)
+    done = run_cli(tmp_path, "server.py")
+    assert done.returncode == 2
+    assert target.read_bytes() == broken
+    assert "cannot parse" in done.stdout
