@@ -267,6 +267,11 @@ def test_tav402_only_when_selected(project: Path) -> None:
         chosen = toolargs_run("check", "--format", "json", "--select", option, "server.py",
                               cwd=project)
         assert codes(chosen) == [("TAV402", "search")]
+    # `TAV` means the usual codes, as under flake8: the family must be named.
+    everything = toolargs_run("check", "--format", "json", "--select", "TAV", "server.py",
+                              cwd=project)
+    assert ("TAV101", "search") in codes(everything)
+    assert "TAV402" not in {code for code, _ in codes(everything)}
 
 
 # --- Files: folders, excludes, unreadable input. ---

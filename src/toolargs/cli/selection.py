@@ -2,7 +2,8 @@
 
 Without `--select`, every code enabled by default is selected (TAV402 is not). A code
 matched by both lists goes to the longer, more specific prefix; on a tie it is ignored.
-A default-off code needs an explicit `--select` prefix that matches it.
+A default-off code needs a `--select` prefix naming at least its family (`TAV4`,
+`TAV402`): `--select TAV` means "all the usual codes", as in the flake8 plugin.
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ class Selection:
         chosen = _longest(code, self.select or ())
         if self.select is not None and chosen is None:
             return False
-        if self.select is None:
-            known = CODES.get(code)
-            if known is not None and not known.default_enabled:
+        known = CODES.get(code)
+        if known is not None and not known.default_enabled:
+            if chosen is None or not any(char.isdigit() for char in chosen):
                 return False
         ignored = _longest(code, self.ignore)
         if ignored is None:
