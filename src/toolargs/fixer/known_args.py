@@ -100,7 +100,7 @@ def rewrite_key_list(found: KeyList, keys: Sequence[str]) -> cst.BaseExpression:
         if not keys:
             return found.node
         quote = '"'
-        literal = cst.Set(rebuild([], list(keys), None, _element(quote)))
+        literal = cst.Set(rebuild([], list(keys), None, None, _element(quote))[0])
         assert isinstance(found.node, cst.Call)
         return found.node.with_changes(args=[cst.Arg(literal)])
     old = list(container.elements)
@@ -115,23 +115,48 @@ def rewrite_key_list(found: KeyList, keys: Sequence[str]) -> cst.BaseExpression:
         # `{}` would be a dict: an empty set is written as a call.
         return cst.Call(cst.Name("frozenset" if found.kind == "frozenset" else "set"))
     opening: cst.LeftParen | cst.LeftSquareBracket | cst.LeftCurlyBrace | None
+    closing: cst.BaseParenthesizableWhitespace | None
     if isinstance(container, cst.Tuple):
         opening = container.lpar[0] if container.lpar else None
+        closing = container.rpar[-1].whitespace_before if container.rpar else None
     elif isinstance(container, cst.List):
-        opening = container.lbracket
+        opening, closing = container.lbracket, container.rbracket.whitespace_before
     else:
-        opening = container.lbrace
-    elements = rebuild(
-        old, new, opening, _element(quote), single_needs_comma=isinstance(container, cst.Tuple)
+        opening, closing = container.lbrace, container.rbrace.whitespace_before
+    elements, closing = rebuild(
+        old,
+        new,
+        opening,
+        closing,
+        _element(quote),
+        single_needs_comma=isinstance(container, cst.Tuple),
     )
-    rewritten = container.with_changes(elements=elements)
-    if isinstance(container, cst.Tuple) and not rewritten.lpar and len(elements) != 1:
+    rewritten = _closed(container.with_changes(elements=elements), closing)
+    if isinstance(rewritten, cst.Tuple) and not rewritten.lpar and len(elements) != 1:
         rewritten = rewritten.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
     if found.container is found.node:
         return rewritten
     assert isinstance(found.node, cst.Call)
     arg = found.node.args[0].with_changes(value=rewritten)
     return found.node.with_changes(args=[arg])
+
+
+def _closed(
+    container: cst.Tuple | cst.List | cst.Set, closing: cst.BaseParenthesizableWhitespace | None
+) -> cst.Tuple | cst.List | cst.Set:
+    """The container with `closing` before its closing bracket."""
+    if closing is None:
+        return container
+    if isinstance(container, cst.Tuple):
+        if not container.rpar:
+            return container
+        last = container.rpar[-1].with_changes(whitespace_before=closing)
+        return container.with_changes(rpar=[*container.rpar[:-1], last])
+    if isinstance(container, cst.List):
+        return container.with_changes(
+            rbracket=container.rbracket.with_changes(whitespace_before=closing)
+        )
+    return container.with_changes(rbrace=container.rbrace.with_changes(whitespace_before=closing))
 
 
 def _element(quote: str) -> Callable[[str], cst.BaseElement]:

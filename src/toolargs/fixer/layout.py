@@ -12,6 +12,7 @@ from typing import Callable, Sequence, Union
 import libcst as cst
 
 Item = cst.BaseElement
+Whitespace = cst.BaseParenthesizableWhitespace
 Opening = Union[cst.LeftParen, cst.LeftSquareBracket, cst.LeftCurlyBrace, None]
 
 
@@ -19,14 +20,18 @@ def rebuild(
     old: Sequence[Item],
     new: Sequence[Item | str],
     opening: Opening,
+    closing: Whitespace | None,
     make: Callable[[str], Item],
     *,
     single_needs_comma: bool = False,
-) -> list[Item]:
+) -> tuple[list[Item], Whitespace | None]:
     """The elements of `new` (old elements kept as they are, strings made with `make`).
 
     `opening` is the bracket before the first element: its whitespace tells a multi-line
-    layout. `single_needs_comma`: a one-element tuple must keep its comma.
+    layout. `closing` is the whitespace before the closing bracket, where the comment of
+    the last element lives; it is returned changed when the last element changes.
+    A comment stays with its element wherever the element goes.
+    `single_needs_comma`: a one-element tuple must keep its comma.
     """
     separator = _separator(old, opening)
     trailer: cst.Comma | cst.MaybeSentinel = (
@@ -36,21 +41,53 @@ def rebuild(
     if len(old) == 1 and single_needs_comma and one_line:
         # `("a",)`: that comma is grammar, not a trailing-comma style.
         trailer = cst.MaybeSentinel.DEFAULT
+    line_ends = {id(item): _line_end(item, item is old[-1], closing) for item in old}
     separators = {id(item) for item in old[:-1]}
     result: list[Item] = []
     for position, entry in enumerate(new):
         item = make(entry) if isinstance(entry, str) else entry
-        last = position == len(new) - 1
-        if last:
+        line_end = line_ends.get(id(entry)) or cst.TrailingWhitespace()
+        comma: cst.Comma | cst.MaybeSentinel
+        if position == len(new) - 1:
             comma = trailer
             if single_needs_comma and len(new) == 1 and not isinstance(comma, cst.Comma):
                 comma = cst.Comma()
+            if isinstance(comma, cst.Comma) and _breaks(comma.whitespace_after):
+                comma = _ending(comma, line_end)
+            elif isinstance(closing, cst.ParenthesizedWhitespace):
+                closing = closing.with_changes(first_line=line_end)
         elif not isinstance(entry, str) and id(entry) in separators:
             comma = entry.comma
         else:
-            comma = separator
+            comma = _ending(separator, line_end)
         result.append(item.with_changes(comma=comma))
-    return result
+    return result, closing
+
+
+def _breaks(whitespace: cst.BaseParenthesizableWhitespace) -> bool:
+    return isinstance(whitespace, cst.ParenthesizedWhitespace)
+
+
+def _ending(comma: cst.Comma, line_end: cst.TrailingWhitespace) -> cst.Comma:
+    """The comma with `line_end` (spaces and comment) at the end of its line."""
+    after = comma.whitespace_after
+    if isinstance(after, cst.ParenthesizedWhitespace):
+        return comma.with_changes(whitespace_after=after.with_changes(first_line=line_end))
+    return comma
+
+
+def _line_end(
+    item: Item, last: bool, closing: Whitespace | None
+) -> cst.TrailingWhitespace | None:
+    """What ends the line of an element: after its comma, or before the closing bracket."""
+    comma = item.comma
+    if isinstance(comma, cst.Comma):
+        after = comma.whitespace_after
+        if isinstance(after, cst.ParenthesizedWhitespace):
+            return after.first_line
+    if last and isinstance(closing, cst.ParenthesizedWhitespace):
+        return closing.first_line
+    return None
 
 
 def _opening_whitespace(opening: Opening) -> cst.BaseParenthesizableWhitespace | None:

@@ -479,7 +479,9 @@ def _one_argument_per_line(call: cst.Call, indent: str) -> cst.Call:
 
     def line_break(last_line: str) -> cst.ParenthesizedWhitespace:
         return cst.ParenthesizedWhitespace(
-            first_line=cst.TrailingWhitespace(), indent=True, last_line=cst.SimpleWhitespace(last_line)
+            first_line=cst.TrailingWhitespace(),
+            indent=True,
+            last_line=cst.SimpleWhitespace(last_line),
         )
 
     args = [

@@ -21,20 +21,24 @@ class Tree:
         self.module = module
         self.parents: dict[int, cst.CSTNode] = {}
         self.top_level: dict[int, cst.BaseStatement] = {}  # any node -> its module statement
+        self.nodes: list[cst.CSTNode] = []
         for statement in module.body:
             for node in walk(statement):
+                self.nodes.append(node)
                 self.top_level[id(node)] = statement
                 for child in children(node):
                     self.parents[id(child)] = node
         self.module_names = _module_names(module)
         self.constants = _constants(module)
-        self._lines: list[str] | None = None
+        self._lines: list[str] = []
+        self._positions: dict[int, tuple[int, int]] = {}
 
     def line_of(self, node: cst.CSTNode) -> str:
         """The physical line `node` starts on, without its line break."""
-        if self._lines is None:
+        if not self._lines:  # one code generation for every node, on first use
             self._lines = physical_lines(self.module.code)
-        line, _ = positions(self.module, [node]).get(id(node), (0, 0))
+            self._positions = positions(self.module, self.nodes)
+        line, _ = self._positions.get(id(node), (0, 0))
         return self._lines[line - 1].rstrip("\r\n") if line else ""
 
     def contains(self, node: cst.CSTNode | None) -> bool:
