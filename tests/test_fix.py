@@ -210,3 +210,60 @@ def test_tabs_and_crlf_inside_the_source_are_kept() -> None:
     assert result.changed
     assert "\r\n" in result.new_source and "\n" not in result.new_source.replace("\r\n", "")
     assert all(not line.startswith("    ") for line in result.new_source.split("\r\n"))
+
+
+EDGES = '''\
+from toolargs.runtime import collect_unknown_args, with_unknown_args
+
+SCHEMA = {"type": "object", "properties": {"path": {}, "text": {}}}
+
+
+@server.tool("one_liner", input_schema=SCHEMA, annotations={"readOnlyHint": True})
+def one_liner(args): return {"x": 1}
+
+
+class EchoTool(Tool):
+    name = "echo"
+    input_schema = SCHEMA
+    annotations = {"readOnlyHint": True}
+
+    async def apply(self, args: dict) -> dict:
+        """Echo back."""
+        def inner():
+            return 5
+        with open(args["path"]) as handle:
+            return {"text": handle.read(), "n": inner()}
+
+
+@server.tool("write_note", input_schema=SCHEMA, annotations={"readOnlyHint": False})
+def write_note(args):
+    unknown = collect_unknown_args(args, ("path", "text"))
+    logger.info("ignoring %s", unknown)
+    save(args["path"], args["text"])
+    return with_unknown_args({"ok": True}, unknown)
+
+
+@server.tool("edit_note", input_schema=SCHEMA, annotations={"readOnlyHint": False})
+def edit_note(args):
+    unknown = collect_unknown_args(args, ("path", "text"))
+    save(args["path"], args["text"])
+    payload = {"ok": True}
+    payload = with_unknown_args(payload, unknown)
+    return payload
+'''
+
+
+def test_handler_shapes_a_fix_must_read_right() -> None:
+    result = fix_source(EDGES, "edges.py", CONFIG)
+    fixed = result.new_source
+    # A nested function's `return` is not the handler's: only the real return is wrapped.
+    assert "            return 5\n" in fixed
+    assert 'return with_unknown_args({"text": handle.read(), "n": inner()}, unknown)' in fixed
+    # `payload = with_unknown_args(payload, unknown)` goes away whole, not as `payload = payload`.
+    assert "payload = payload" not in fixed
+    assert "    reject_unknown_args(args, EDIT_NOTE_KNOWN_ARGS)\n" in fixed
+    reasons = {d.tool: result.reason(d) or "" for d in result.remaining}
+    assert set(reasons) == {"one_liner", "write_note"}
+    assert "on the line of its `def`" in reasons["one_liner"]
+    assert "`unknown` is used for more than unknown_args" in reasons["write_note"]
+    assert "def write_note(args):\n    unknown = collect_unknown_args" in fixed

@@ -419,8 +419,10 @@ class _Planner:
         if handler is None or handler.args_name is None:
             raise NotMechanical("the handler does not take an argument dict")
         block = body_of(handler.node)
-        if block is None or not self.tree.contains(block):
-            raise NotMechanical("the handler body is not an indented block in this file")
+        if block is None:
+            raise NotMechanical("the handler body is on the line of its `def`")
+        if not self.tree.contains(block):
+            raise NotMechanical("the handler is in another file")
         return handler, block, handler.args_name
 
     def _statement(self, code: str) -> cst.BaseStatement:

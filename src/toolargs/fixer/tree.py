@@ -81,6 +81,8 @@ def body_of(block: cst.CSTNode) -> cst.IndentedBlock | None:
 def local_nodes(statements: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
     """Every node of these statements that runs with them (not nested defs or lambdas)."""
     for statement in statements:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            continue
         yield from walk(statement, into_scopes=False)
 
 
