@@ -67,6 +67,7 @@ class ModuleIndex:
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     constants: dict[str, cst.BaseExpression] = field(default_factory=dict)
     imports: dict[str, ImportedName] = field(default_factory=dict)
+    star_imports: list[ImportedName] = field(default_factory=list)
     calls: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
     tool_dicts: list[cst.Dict] = field(default_factory=list)
     decorated: list[FunctionInfo] = field(default_factory=list)
@@ -198,10 +199,11 @@ def _record_binding(
 
 
 def _record_import_from(index: ModuleIndex, node: cst.ImportFrom) -> None:
-    if isinstance(node.names, cst.ImportStar):
-        return
     module = dotted_name(node.module) if node.module is not None else ""
     level = len(node.relative)
+    if isinstance(node.names, cst.ImportStar):
+        index.star_imports.append(ImportedName(module or "", "", level))
+        return
     for alias in node.names:
         if not isinstance(alias.name, cst.Name):
             continue

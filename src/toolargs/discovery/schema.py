@@ -122,14 +122,28 @@ class Resolver:
         name = dotted_name(expr)
         if name is None:
             return None
-        name = name.rsplit(".", 1)[-1]
+        return self._class_named(name.rsplit(".", 1)[-1], index, hops=0)
+
+    def _class_named(
+        self, name: str, index: ModuleIndex, hops: int
+    ) -> tuple[ClassInfo, ModuleIndex] | None:
+        """A class defined in `index`, or imported or re-exported into it (`__init__.py`)."""
         if name in index.classes:
             return index.classes[name], index
+        if hops >= _MAX_HOPS:
+            return None
         imported = index.imports.get(name)
         if imported is not None and imported.name:
             other = _imported_module(index, imported, self.config)
-            if other is not None and imported.name in other.classes:
-                return other.classes[imported.name], other
+            if other is not None:
+                return self._class_named(imported.name, other, hops + 1)
+            return None
+        for star in index.star_imports:  # `from .tools_base import *`
+            other = _imported_module(index, star, self.config)
+            if other is not None:
+                found = self._class_named(name, other, hops + 1)
+                if found is not None:
+                    return found
         return None
 
     def class_chain(
