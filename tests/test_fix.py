@@ -267,3 +267,46 @@ def test_handler_shapes_a_fix_must_read_right() -> None:
     assert "on the line of its `def`" in reasons["one_liner"]
     assert "`unknown` is used for more than unknown_args" in reasons["write_note"]
     assert "def write_note(args):\n    unknown = collect_unknown_args" in fixed
+
+
+SDK2_DISPATCHER = '''\
+from typing import Any
+
+from mcp.server.lowlevel import Server
+from mcp.types import CallToolRequestParams, CallToolResult, TextContent, Tool
+
+server = Server("notes")
+READ_ONLY = {"readOnlyHint": True}
+
+
+@server.list_tools()
+async def list_tools():
+    return [
+        Tool(name="delete_note", inputSchema={"properties": {"name": {}}}),
+        Tool(name="count_notes", inputSchema={"properties": {"folder": {}}}, annotations=READ_ONLY),
+    ]
+
+
+async def on_call_tool(ctx, params: CallToolRequestParams) -> dict[str, Any]:
+    arguments = params.arguments or {}
+    if params.name == "delete_note":
+        store.delete(arguments["name"])
+        return {"deleted": arguments["name"]}
+    if params.name == "count_notes":
+        return {"count": store.count(arguments.get("folder"))}
+    raise ValueError(params.name)
+
+
+server = Server("notes", on_call_tool=on_call_tool)
+'''
+
+
+def test_sdk2_dispatcher_branches_use_the_local_name_of_the_arguments() -> None:
+    config = Config(mutation_tools=("delete_*",))
+    result = fix_source(SDK2_DISPATCHER, "notes.py", config)
+    fixed = result.new_source
+    assert "        reject_unknown_args(arguments, DELETE_NOTE_KNOWN_ARGS)\n" in fixed
+    assert "        unknown = collect_unknown_args(arguments, COUNT_NOTES_KNOWN_ARGS)\n" in fixed
+    assert "params.arguments," not in fixed
+    assert sorted(d.code for d in result.fixed) == ["TAV101", "TAV201"]
+    assert result.remaining == ()

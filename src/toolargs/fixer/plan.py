@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.literals import keyword, positional, snippet, string_value
+from toolargs.discovery.literals import dotted_name, keyword, positional, snippet, string_value
 from toolargs.fixer.edits import Conflict, Edits, Replacement
 from toolargs.fixer.imports import add_runtime_names
 from toolargs.fixer.known_args import (
@@ -423,7 +423,29 @@ class _Planner:
             raise NotMechanical("the handler body is on the line of its `def`")
         if not self.tree.contains(block):
             raise NotMechanical("the handler is in another file")
-        return handler, block, handler.args_name
+        return handler, block, self._args_name(handler.args_name, block)
+
+    def _args_name(self, args: str, block: cst.IndentedBlock) -> str:
+        """`arguments` for `params.arguments` when the dispatcher names it so (SDK 2.x)."""
+        if "." not in args:
+            return args
+        function = next(
+            (a for a in self.tree.ancestors(block) if isinstance(a, cst.FunctionDef)), None
+        )
+        body = body_of(function) if function is not None else None
+        for statement in body.body if body is not None else ():
+            if self.tree.inside(block, statement):
+                break
+            small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+            if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+                continue
+            value = small.value
+            if isinstance(value, cst.BooleanOperation):  # params.arguments or {}
+                value = value.left
+            target = small.targets[0].target
+            if isinstance(target, cst.Name) and dotted_name(value) == args:
+                return target.value
+        return args
 
     def _statement(self, code: str) -> cst.BaseStatement:
         return cst.parse_statement(code + "\n", config=self.tree.module.config_for_parsing)
