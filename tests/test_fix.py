@@ -194,7 +194,7 @@ def test_a_pass_that_brings_a_new_finding_is_thrown_away(monkeypatch: pytest.Mon
     result = fix_source(source, "s.py", CONFIG)
     assert result.new_source == source
     assert result.fixed == ()
-    assert all("please report" in (result.reason(d) or "") for d in result.remaining)
+    assert all("tried and reverted" in (result.reason(d) or "") for d in result.remaining)
 
 
 def test_a_file_that_does_not_parse_is_an_error_not_a_rewrite() -> None:
@@ -310,3 +310,56 @@ def test_sdk2_dispatcher_branches_use_the_local_name_of_the_arguments() -> None:
     assert "params.arguments," not in fixed
     assert sorted(d.code for d in result.fixed) == ["TAV101", "TAV201"]
     assert result.remaining == ()
+
+
+SHARED_SIDE_EFFECT = '''\
+from typing import Any
+
+import git
+from mcp.server.lowlevel import Server
+from mcp.types import Tool
+
+server = Server("git")
+
+
+@server.list_tools()
+async def list_tools():
+    return [
+        Tool(name="git_add", inputSchema={"properties": {"repo_path": {}, "files": {}}},
+             annotations={"readOnlyHint": False}),
+        Tool(name="git_status", inputSchema={"properties": {"repo_path": {}}},
+             annotations={"readOnlyHint": True}),
+    ]
+
+
+def git_add(arguments: dict[str, Any]) -> dict[str, Any]:
+    repo = git.Repo(arguments["repo_path"])
+    repo.index.add(arguments["files"])
+    return {"ok": True}
+
+
+def git_status(arguments: dict[str, Any]) -> dict[str, Any]:
+    repo = git.Repo(arguments["repo_path"])
+    return {"status": repo.git.status()}
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    git.Repo(arguments["repo_path"]).git.fetch()
+    if name == "git_add":
+        return git_add(arguments)
+    if name == "git_status":
+        return git_status(arguments)
+    raise ValueError(name)
+'''
+
+
+def test_a_fix_reverted_for_one_tool_still_fixes_the_others() -> None:
+    # Rejecting first in git_add still comes after the dispatcher's fetch: that is TAV202,
+    # not a fix. git_status, fixed in the same pass, keeps its fix.
+    result = fix_source(SHARED_SIDE_EFFECT, "git_server.py", CONFIG)
+    assert [(d.code, d.tool) for d in result.fixed] == [("TAV101", "git_status")]
+    (left,) = result.remaining
+    assert (left.code, left.tool) == ("TAV201", "git_add")
+    assert "tried and reverted: it would bring TAV202" in (result.reason(left) or "")
+    assert "reject_unknown_args" not in result.new_source

@@ -81,8 +81,14 @@ def _fix(
     original = _kept(analysis, source, path, enabled)
     current_source, current = source, original
     reasons: dict[Key, str] = {}
-    for _ in range(MAX_PASSES):
-        fixable = [finding for finding, _ in current if finding.code in FIXABLE]
+    excluded: set[str | None] = set()  # tools whose fix was tried and reverted
+    passes = attempts = 0
+    while passes < MAX_PASSES and attempts < 2 * MAX_PASSES:
+        attempts += 1
+        fixable = [
+            finding for finding, _ in current
+            if finding.code in FIXABLE and finding.tool not in excluded
+        ]
         if not fixable:
             break
         plan = plan_fixes(analysis.model.module, analysis.model, fixable, config)
@@ -93,13 +99,18 @@ def _fix(
         code = drop_unused(before, apply(before, plan.edits)).code
         if code == current_source:
             break
-        failed = _confirm(code, path, config, enabled, current)
-        if isinstance(failed, str):
+        outcome = _confirm(code, path, config, enabled, current)
+        if isinstance(outcome, Reverted):
+            # Try again without the tools the fix went wrong for; the others still get theirs.
+            culprits = outcome.tools if None not in outcome.tools else {f.tool for f in fixable}
             for finding in plan.planned:
-                reasons[(finding.code, finding.tool)] = failed
-            break
-        analysis, current = failed
+                if finding.tool in culprits:
+                    reasons[(finding.code, finding.tool)] = outcome.reason
+            excluded |= culprits
+            continue
+        analysis, current = outcome
         current_source = code
+        passes += 1
     remaining = [diagnostic for _, diagnostic in current]
     left = Counter((d.code, d.tool) for d in remaining)
     fixed = []
@@ -114,25 +125,36 @@ def _fix(
     )
 
 
+@dataclass(frozen=True)
+class Reverted:
+    """A pass thrown away: why, and for which tools (None: not one tool's fault)."""
+
+    reason: str
+    tools: frozenset[str | None]
+
+
 def _confirm(
     code: str,
     path: str,
     config: Config,
     enabled: Callable[[str], bool],
     current: list[tuple[Finding, Diagnostic]],
-) -> tuple[Analysis, list[tuple[Finding, Diagnostic]]] | str:
+) -> tuple[Analysis, list[tuple[Finding, Diagnostic]]] | Reverted:
     """The new source's analysis, or why the pass must be thrown away."""
     try:
         module = cst.parse_module(code)
     except cst.ParserSyntaxError:
-        return "the rewritten code would not parse; please report this"
+        return Reverted("the rewritten code would not parse; please report this", frozenset({None}))
     analysis = analyze_module(module, path, config)
     found = _kept(analysis, code, path, enabled)
     before = Counter((f.code, f.tool) for f, _ in current)
     introduced = Counter((f.code, f.tool) for f, _ in found) - before
     if introduced:
-        (code_, tool), *_ = introduced
-        return f"the rewrite would bring {code_} for '{tool}'; please report this"
+        new = [f for f, _ in found if (f.code, f.tool) in introduced]
+        return Reverted(
+            f"a fix was tried and reverted: it would bring {new[0].message}",
+            frozenset(f.tool for f in new),
+        )
     return analysis, found
 
 
