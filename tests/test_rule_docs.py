@@ -1,4 +1,4 @@
-"""docs/rules.md against the checker: every example triggers its code, every fix does not.
+"""The README's rule docs against the checker: every example triggers its code, every fix does not.
 
 Each rule section (`### TAV104: limit-read-without-aliases`) holds an **Example** and a
 **Fix**, each a complete module. The example must produce exactly the section's code
@@ -27,9 +27,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+README = Path(__file__).resolve().parent.parent / "README.md"
 
-SECTION_HEADING = re.compile(r"^### (?P<code>[A-Z]+\d+): (?P<name>\S+)$")
+SECTION_HEADING = re.compile(r"^#### (?P<code>[A-Z]+\d+): (?P<name>\S+)$")
 HEADING = re.compile(r"^(?P<level>#{1,6}) (?P<text>.+)$")
 LABEL = re.compile(r"^\*\*(?P<label>[^*]+)\*\*$")
 ALSO = re.compile(r"^<!-- also: (?P<codes>[A-Z0-9, ]+) -->$")
@@ -52,7 +52,7 @@ KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {}
 class Block:
     lang: str
     label: str  # the bold label the block sits under
-    line: int  # 1-based line of the opening fence in rules.md
+    line: int  # 1-based line of the opening fence in README.md
     text: str
 
 
@@ -119,11 +119,19 @@ def parse(text: str) -> Document:
             current.also = tuple(c.strip() for c in also["codes"].split(",") if c.strip())
         elif (skip := NO_EXAMPLE.match(line)) is not None:
             current.no_example = skip["why"]
-    assert fence is None, f"unclosed code block at rules.md:{fence[1]}"
+    assert fence is None, f"unclosed code block at README.md:{fence[1]}"
     return Document(text, headings, sections, blocks)
 
 
-DOC = parse(RULES_MD.read_text(encoding="utf-8"))
+def rules_section(text: str) -> str:
+    """The README's `## Rules` section, other lines blanked so line numbers stay true."""
+    lines = text.splitlines()
+    start = lines.index("## Rules")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(line if start <= i < end else "" for i, line in enumerate(lines))
+
+
+DOC = parse(rules_section(README.read_text(encoding="utf-8")))
 SECTIONS = {section.code: section for section in DOC.sections}
 
 
@@ -142,7 +150,7 @@ def analyze(block: Block, tmp_path: Path) -> FileReport:
     path = tmp_path / "example.py"
     path.write_text(block.text, encoding="utf-8")
     report = analyze_source(block.text, str(path), Config(), enabled=lambda code: True)
-    assert report.error is None, f"rules.md:{block.line}: {report.error}"
+    assert report.error is None, f"README.md:{block.line}: {report.error}"
     return report
 
 
@@ -176,7 +184,7 @@ def test_every_code_has_a_section() -> None:
 
 @pytest.mark.parametrize("section", DOC.sections, ids=lambda s: s.code)
 def test_section_heading_matches_the_catalog(section: Section) -> None:
-    assert section.code in CODES, f"rules.md:{section.line}: {section.code} is not a code"
+    assert section.code in CODES, f"README.md:{section.line}: {section.code} is not a code"
     assert section.name == CODES[section.code].name
     for code in section.also:
         assert code in CODES and code != section.code
@@ -238,7 +246,7 @@ def test_flake8_options_exist() -> None:
 )
 def test_toml_blocks_are_valid_configuration(block: Block) -> None:
     table = tomllib.loads(block.text)["tool"]["toolargs"]
-    Config.from_mapping(table, f"rules.md:{block.line}")
+    Config.from_mapping(table, f"README.md:{block.line}")
 
 
 @pytest.mark.parametrize(
@@ -252,7 +260,7 @@ def test_ini_blocks_are_valid_configuration(block: Block) -> None:
             assert key.strip().startswith("toolargs-"), line
             values[key.strip().removeprefix("toolargs-")] = value.strip()
     assert values
-    Config.from_mapping(values, f"rules.md:{block.line}")
+    Config.from_mapping(values, f"README.md:{block.line}")
 
 
 # --- The examples against the checker. ---
@@ -264,7 +272,7 @@ def test_example_triggers_its_code(section: Section, tmp_path: Path) -> None:
     report = analyze(block, tmp_path)
     got = {d.code for d in report.diagnostics}
     assert got == {section.code, *section.also}, "\n".join(
-        f"rules.md:{block.line} example line {d.line}: {d.message}" for d in report.diagnostics
+        f"README.md:{block.line} example line {d.line}: {d.message}" for d in report.diagnostics
     )
     marked = markers(block)
     checked = {section.code} | {code for _, code in marked}
@@ -277,7 +285,7 @@ def test_fix_is_clean(section: Section, tmp_path: Path) -> None:
     for block in section.python("Fix"):
         report = analyze(block, tmp_path)
         assert not report.diagnostics, "\n".join(
-            f"rules.md:{block.line} fix line {d.line}: {d.message}" for d in report.diagnostics
+            f"README.md:{block.line} fix line {d.line}: {d.message}" for d in report.diagnostics
         )
         assert not markers(block), "a fix carries no `# TAVnnn` markers"
-        assert report.tools, f"rules.md:{block.line}: the fix defines no tool the checker sees"
+        assert report.tools, f"README.md:{block.line}: the fix defines no tool the checker sees"
