@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 from pathlib import Path
 
@@ -31,3 +32,136 @@ def read(path: Path) -> str:
     except OSError as exc:
         raise SourceError(f"{path}: cannot read: {exc.strerror or exc}") from None
     return decode(data, str(path))
+
+
+# --- The guard: refuse, in one cheap linear scan, what the parser or the walk cannot take.
+#
+# libcst's native parser crashes the process (a segfault) or takes minutes on long operator
+# chains (`x + x + ...` with thousands of terms), and the analysis walks the tree
+# recursively, so a deep tree would end in RecursionError. The scan estimates the depth of
+# the deepest node in "depth units": one per operand of an operator or trailer chain
+# (`a + b`, `a and b`, `x.a`, `f()()`, `-x`, implicit string concatenation), two per open
+# bracket, three per indentation level. It over-estimates (comparison chains are flat in the
+# tree, parentheses alone add no node), which only matters for code no one writes: the
+# deepest file of the standard library scores far below the limit.
+
+MAX_DEPTH = 400
+BRACKET_WEIGHT = 2
+INDENT_WEIGHT = 3
+
+# Every alternative starts with a literal character, so that the regular expression engine
+# skips to the next candidate character at C speed.
+_TOKEN = re.compile(
+    "|".join(
+        (
+            r"\n[ \t\f]*",  # a line break, with the next line's indentation
+            r"\r\n?[ \t\f]*",
+            r"\\(?:\r\n?|\n)[ \t\f]*",  # an explicit line continuation
+            "'''",  # a string starts (its prefix does not change where it ends)
+            '"""',
+            "'",
+            '"',
+            r"\#[^\r\n]*",
+            r"\(", r"\[", r"\{", r"\)", r"\]", r"\}", ",", ";",
+            r"\*\*=?", r"\*=?", "//=?", "/=?", "<<=?", "<=?", ">>=?", ">=?", "->", "-=?",
+            r"\+=?", "%=?", "@=?", "&=?", r"\|=?", r"\^=?", "~", ":=", "==", "!=",
+            r"\.(?!\d)",  # attribute access, not a number's fraction
+            r" (?:and|or|not|i[fns]|else|lambda|await)\b",
+        )
+    )
+)
+_SINGLE_QUOTED = {
+    quote: re.compile(rf"(?:[^{quote}\\\r\n]|\\(?:\r\n|.|\n))*{quote}?") for quote in "'\""
+}
+_TRAILER_AFTER = frozenset(")]}_'\"")
+
+
+def nesting_depth(text: str) -> tuple[int, int]:
+    """The estimated depth of the deepest node, and the offset where it is reached."""
+    chains = [0]  # operands chained so far at each open bracket level, outermost first
+    indents = [0]  # indentation widths of the open blocks
+    total = deepest = where = 0
+    after_string = False
+    position = 0
+    search = _TOKEN.search
+    while True:
+        match = search(text, position)
+        if match is None:
+            break
+        token = match.group()
+        start, position = match.span()
+        first = token[0]
+        if first in "'\"":
+            position = _end_of_string(text, position, token)
+            if not after_string:
+                after_string = True
+                continue
+            chains[-1] += 1  # implicit concatenation: "a" "b" nests one level deeper
+            total += 1
+        elif first == "#":
+            continue
+        elif first in "\n\r\\":
+            if len(chains) > 1 or first == "\\":
+                continue  # inside brackets, or a continuation line: same logical line
+            total -= chains[0]
+            chains[0] = 0
+            if text[position : position + 1] in ("", "\n", "\r", "#"):
+                continue  # a blank or comment-only line does not change the indentation
+            width = len(token.lstrip("\r\n").expandtabs(8))
+            while len(indents) > 1 and width < indents[-1]:
+                indents.pop()
+                total -= INDENT_WEIGHT
+            if width > indents[-1]:
+                indents.append(width)
+                total += INDENT_WEIGHT
+        elif first in "([{":
+            before = text[start - 1 : start]
+            if first != "{" and (before.isalnum() or before in _TRAILER_AFTER):
+                chains[-1] += 1  # a call or subscript on what precedes it
+                total += 1
+            chains.append(0)
+            total += BRACKET_WEIGHT
+        elif first in ")]}":
+            if len(chains) > 1:
+                total -= chains.pop() + BRACKET_WEIGHT
+        elif first in ",;":
+            total -= chains[-1]
+            chains[-1] = 0
+        else:  # an operator, a keyword operator or an attribute access
+            chains[-1] += 1
+            total += 1
+        after_string = first in "'\""
+        if total > deepest:
+            deepest, where = total, start
+    return deepest, where
+
+
+def _end_of_string(text: str, start: int, quotes: str) -> int:
+    """The offset just past the string's closing quotes (or the end of its line or file)."""
+    if len(quotes) == 1:
+        single = _SINGLE_QUOTED[quotes].match(text, start)
+        return single.end() if single is not None else start
+    position = start
+    while True:
+        end = text.find(quotes, position)
+        if end < 0:
+            return len(text)
+        backslashes = 0
+        while end - backslashes - 1 >= start and text[end - backslashes - 1] == "\\":
+            backslashes += 1
+        if backslashes % 2 == 0:
+            return end + 3
+        position = end + 1
+
+
+def guard(text: str, path: str, limit: int = MAX_DEPTH) -> None:
+    """Raise SourceError, with one clear line, for a file too deep to analyse safely.
+
+    Call it before parsing: past the limit the native parser may crash the process.
+    """
+    depth, offset = nesting_depth(text)
+    if depth > limit:
+        line = text.count("\n", 0, offset) + 1
+        raise SourceError(
+            f"{path}:{line}:1: nesting too deep to analyse (depth {depth} > {limit})"
+        )
