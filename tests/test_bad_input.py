@@ -314,3 +314,59 @@ def test_analyze_source_never_raises_on_the_bad_cases() -> None:
             continue
         report = analyze_source(text, f"{case.name}.py", Config())
         assert "TAV999" not in {d.code for d in report.diagnostics}, case.name
+
+
+# --- The analysed code is read, never imported or run.
+
+HOSTILE_PACKAGE = {
+    "__init__.py": "from pathlib import Path\nPath({marker!r}).touch()\n",
+    "schemas.py": (
+        "from pathlib import Path\nPath({marker!r}).touch()\n"
+        'SEARCH_SCHEMA = {{"type": "object", "properties": {{"query": {{}}}}}}\n'
+    ),
+    "server.py": textwrap.dedent(
+        """\
+        from pathlib import Path
+        from mcp.server.fastmcp import FastMCP
+
+        from .schemas import SEARCH_SCHEMA
+
+        Path({marker!r}).touch()
+        mcp = FastMCP("hostile")
+
+
+        def touch(*args, **kwargs):
+            Path({marker!r}).touch()
+            return lambda fn: fn
+
+
+        @touch()
+        @mcp.tool(input_schema=SEARCH_SCHEMA)
+        def search(arguments: dict = touch()) -> dict:
+            Path({marker!r}).touch()
+            return {{"results": []}}
+
+
+        if __name__ == "__main__":
+            Path({marker!r}).touch()
+        """
+    ),
+}
+
+
+def test_no_front_end_imports_or_runs_the_analysed_code(tmp_path: Path) -> None:
+    marker = tmp_path / "executed"
+    package = tmp_path / "hostile"
+    package.mkdir()
+    for name, template in HOSTILE_PACKAGE.items():
+        (package / name).write_text(template.format(marker=str(marker)), encoding="utf-8")
+    found = run(["toolargs", "check", "hostile"], tmp_path)
+    assert "hostile/server.py" in found.stdout, found.stdout + found.stderr  # it was analysed
+    run(["toolargs", "audit", "--format", "json", "hostile"], tmp_path)
+    run(["flake8", "--isolated", "--select", "TAV", "hostile"], tmp_path)
+    run(["toolargs", "fix", "--diff", "hostile"], tmp_path)
+    run(["toolargs", "fix", "hostile"], tmp_path)
+    assert not marker.exists()
+    # The probe works: importing the package does create the marker.
+    subprocess.run([sys.executable, "-c", "import hostile"], cwd=tmp_path, timeout=TIMEOUT)
+    assert marker.exists()
