@@ -18,6 +18,7 @@ import random
 import sys
 import time
 import traceback
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterator
@@ -106,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.keep.mkdir(parents=True, exist_ok=True)
     faulthandler.enable()
+    # hypothesmith compiles what it generates; CPython's warnings about it are noise here.
+    warnings.filterwarnings("ignore", category=SyntaxWarning)
     run = Run(args.keep)
     started = time.perf_counter()
 
