@@ -112,6 +112,23 @@ def parse_script(list_file: Path) -> list[str]:
     return [PYTHON, "-c", code, str(list_file)]
 
 
+def busy_work(processes: int) -> list[str]:
+    """Two fixed chunks of pure-Python work, in one process or spread over two."""
+    code = (
+        "import sys\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "def spin(n):\n"
+        "    total = 0\n"
+        "    for i in range(n):\n"
+        "        total += i\n"
+        "    return total\n"
+        "if __name__ == '__main__':\n"
+        "    with ProcessPoolExecutor(int(sys.argv[1])) as pool:\n"
+        "        list(pool.map(spin, [20_000_000] * 2))\n"
+    )
+    return [PYTHON, "-c", code, str(processes)]
+
+
 def toolargs_check(corpus: Path, jobs: int) -> list[str]:
     return [PYTHON, "-m", "toolargs", "check", "--jobs", str(jobs), "--format", "json",
             str(corpus)]
@@ -194,6 +211,13 @@ def main() -> int:
             "(3) toolargs check -j2 / -j1, wall clock",
             f"{ratio:.3f}  ({median(check2, 'wall'):.2f}s / {median(check1b, 'wall'):.2f}s)",
             "<= 0.65", verdict(ratio, 0.65),
+        ))
+        # What two processes can gain on this machine right now: other load shows here.
+        spread, alone = compare("two-cpu check", busy_work(2), busy_work(1), repeat)
+        ratio = median(spread, "wall") / median(alone, "wall")
+        results.append((
+            "    machine check: same work in 2 processes / 1",
+            f"{ratio:.3f}  (the best (3) can be here)", "~0.5", "-",
         ))
 
         # (4) peak memory.

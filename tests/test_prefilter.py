@@ -283,3 +283,41 @@ def test_rejecting_a_file_does_not_import_libcst() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+CLASS_ATTRIBUTE_DISPATCH = """
+class Profile:
+    bias = 0
+
+    dispatch = {
+        "call": trace_dispatch_call,
+        "return": trace_dispatch_return,
+    }
+"""
+
+
+def test_class_attribute_dict_is_not_a_registry() -> None:
+    # Discovery takes registries from module and function bindings, never class bodies.
+    assert not may_define_tools(CLASS_ATTRIBUTE_DISPATCH, DEFAULT)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class A:\n    def m(self):\n        handlers = {'add': add}\n",
+        "if TYPE_CHECKING:\n    pass\nelse:\n    TOOL_HANDLERS = {'add': add}\n",
+        "class A:\n    x = f(\n1)\n    dispatch = {'add': add}\n",
+        "def build():\n    if True:\n        REGISTRY = {'add': add}\n",
+    ],
+    ids=["method", "module-level if", "unclear continuation", "nested block in function"],
+)
+def test_registry_outside_class_body_passes(source: str) -> None:
+    assert may_define_tools(source, DEFAULT)
+
+
+def test_class_body_verdict_agrees_with_discovery() -> None:
+    inside = CLASS_ATTRIBUTE_DISPATCH + "\ndef trace_dispatch_call(args):\n    return {}\n"
+    outside = inside.replace("class Profile:\n    bias = 0\n", "def setup():\n    bias = 0\n")
+    for source in (inside, outside):
+        tools = build_model(cst.parse_module(source), "m.py", DEFAULT).tools
+        assert may_define_tools(source, DEFAULT) == bool(tools)

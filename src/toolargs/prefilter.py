@@ -35,6 +35,8 @@ _KNOWN_ARGS = "KNOWN_ARGS"
 # `=` so that `re` scans for it quickly.
 _DICT_ASSIGNMENT = re.compile(r"=[ \t]*\(?\s*\{\s*(?:#[^\n]*\s*)*[rRuUbB]{0,2}['\"]")
 _SPACE = " \t\r\n\f\\"
+_CLASS_HEADER = re.compile(r"class\b")
+_DEF_HEADER = re.compile(r"(?:async\s+)?def\b")
 
 
 @dataclass(frozen=True)
@@ -74,9 +76,42 @@ def _is_decorator_use(source: str, start: int, end: int) -> bool:
 
 
 def _is_registry(source: str, equals: int) -> bool:
-    """Whether a name bound on the line of this `= {"...` is named like a registry."""
-    line = source[source.rfind("\n", 0, equals) + 1 : equals]
-    return REGISTRY_NAME.search(line) is not None
+    """Whether this `= {"...` binds a name like a registry outside a class body.
+
+    Discovery reads registries from module and function bindings only; a class
+    attribute (`dispatch = {"call": ...}` in the standard library's profile.py) is not one.
+    """
+    start = source.rfind("\n", 0, equals) + 1
+    line = source[start:equals]
+    if REGISTRY_NAME.search(line) is None:
+        return False
+    indent = len(line) - len(line.lstrip(" \t"))
+    return indent == 0 or not _in_class_body(source, start, indent)
+
+
+def _in_class_body(source: str, start: int, indent: int) -> bool:
+    """Whether the block holding the line at `start` (indented `indent`) is a class body.
+
+    Walks back to the nearest less indented line: `class` says yes, `def` says no, any
+    other block header (`if`, `try`...) hands the question to the block around it.
+    Anything unclear (a less indented continuation line) answers no, keeping the file.
+    """
+    end = start - 1
+    while end > 0:
+        begin = source.rfind("\n", 0, end) + 1
+        text = source[begin:end]
+        stripped = text.lstrip(" \t")
+        level = len(text) - len(stripped)
+        if stripped and not stripped.startswith("#") and level < indent:
+            if _CLASS_HEADER.match(stripped):
+                return True
+            if level == 0 or _DEF_HEADER.match(stripped):
+                return False
+            if not stripped.rstrip().endswith(":"):
+                return False  # a continuation line: the structure is not clear from text
+            indent = level
+        end = begin - 1
+    return False
 
 
 def _last_name(dotted: str) -> str:
