@@ -61,8 +61,13 @@ def crash_signs(command: str, result: subprocess.CompletedProcess[str]) -> list[
     return signs
 
 
+def python_files(root: Path, excludes: str) -> list[Path]:
+    skipped = {name for name in excludes.split(",") if name}
+    return [p for p in root.rglob("*.py") if not skipped & set(p.relative_to(root).parts)]
+
+
 def sweep(target: str, root: Path, excludes: str, timeout: float) -> Sweep:
-    found = Sweep(target, files=sum(1 for _ in root.rglob("*.py")))
+    found = Sweep(target, files=len(python_files(root, excludes)))
     started = time.perf_counter()
     select = ["--extend-exclude", excludes] if excludes else []
     try:
@@ -94,6 +99,50 @@ def sweep(target: str, root: Path, excludes: str, timeout: float) -> Sweep:
     return found
 
 
+def sweep_every_file(target: str, root: Path, excludes: str) -> Sweep:
+    """Discovery and rules on every file, past the prefilter: in-process, one by one.
+
+    The CLI parses only the files the prefilter lets through; this parses them all, so
+    that discovery meets every construct of the swept code.
+    """
+    import libcst as cst
+
+    from toolargs.analysis import analyze_module, report
+    from toolargs.config import Config
+    from toolargs.source import SourceError, guard, read
+
+    found = Sweep(f"{target} (every file parsed)")
+    started = time.perf_counter()
+    config = Config()
+    for path in python_files(root, excludes):
+        found.files += 1
+        try:
+            source = read(path)
+            guard(source, str(path))
+            module = cst.parse_module(source)
+        except SourceError as exc:
+            found.errors.append(str(exc))
+            continue
+        except cst.ParserSyntaxError as exc:
+            found.errors.append(f"{path}:{exc.raw_line}: cannot parse: {exc.message}")
+            continue
+        try:
+            analysis = analyze_module(module, str(path), config)
+            file_report = report(analysis, str(path))
+        except Exception as exc:  # noqa: BLE001 - counted and shown: what a sweep is for
+            found.crashes.append(f"{path}: {type(exc).__name__}: {exc}")
+            continue
+        for diagnostic in file_report.diagnostics:
+            found.findings[diagnostic.code] += 1
+        for tool in file_report.tools:
+            found.tools += 1
+            found.shapes[tool.shape] += 1
+            found.modes[tool.mode] += 1
+            found.tool_names.append(f"{tool.name} ({tool.shape}, {tool.mode}) {tool.path}")
+    found.seconds = round(time.perf_counter() - started, 1)
+    return found
+
+
 def show(result: Sweep) -> None:
     print(f"== {result.target}: {result.files} files, {result.seconds} s")
     print(f"   tools: {result.tools}  shapes: {dict(result.shapes)}  modes: {dict(result.modes)}")
@@ -122,6 +171,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per command")
     parser.add_argument("--json", type=Path, help="write the counts to this file")
     parser.add_argument("--tools", action="store_true", help="list every tool found")
+    parser.add_argument(
+        "--every-file",
+        action="store_true",
+        help="also parse and analyse every file in-process, past the prefilter",
+    )
     args = parser.parse_args(argv)
     targets: list[tuple[str, Path, str]] = []
     if args.stdlib:
@@ -137,16 +191,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name --stdlib and/or --servers DIR")
     results = []
     for name, root, excludes in targets:
-        result = sweep(name, root, excludes, args.timeout)
-        show(result)
-        if args.tools:
-            for tool in result.tool_names:
-                print(f"     tool {tool}")
-        results.append(result)
+        runs = [sweep(name, root, excludes, args.timeout)]
+        if args.every_file:
+            runs.append(sweep_every_file(name, root, excludes))
+        for result in runs:
+            show(result)
+            if args.tools:
+                for tool in result.tool_names:
+                    print(f"     tool {tool}")
+            results.append(result)
     files = sum(r.files for r in results)
     crashes = sum(len(r.crashes) for r in results)
     tools = sum(r.tools for r in results)
-    print(f"total: {len(results)} targets, {files} files, {tools} tools, crashes: {crashes}")
+    print(f"total: {len(results)} runs, {files} files, {tools} tools, crashes: {crashes}")
     if args.json:
         rows = [{**asdict(r), **_plain_counts(r)} for r in results]
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
