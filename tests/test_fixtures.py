@@ -65,7 +65,9 @@ def test_fixture_findings(path: Path) -> None:
 
 def test_every_code_is_expected_somewhere() -> None:
     expected = {code for path in FILES for (_, code) in load(path).expected}
-    wanted = set(CODES) - {"TAV999"}
+    # TAV903 (a file too deep to parse) and TAV999 (a checker bug) have no server to show
+    # them: tests/test_bad_input.py triggers TAV903 through flake8.
+    wanted = set(CODES) - {"TAV903", "TAV999"}
     assert sorted(wanted - expected) == []
 
 

@@ -19,7 +19,7 @@ from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Tool, T
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge
-from toolargs.source import SourceError, read
+from toolargs.source import SourceError, guard, read
 
 
 @dataclass
@@ -53,6 +53,10 @@ def analyze_source(
     """
     if not may_define_tools(source, config):
         return FileReport(path)
+    try:
+        guard(source, path)  # past its limits the native parser may crash the process
+    except SourceError as exc:
+        return FileReport(path, error=str(exc))
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:

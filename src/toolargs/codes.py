@@ -198,6 +198,13 @@ CODES: dict[str, Code] = {
             "handler of tool '{tool}' cannot be resolved statically ({why})",
         ),
         Code(
+            "TAV903",
+            "file-not-analysed",
+            "File too deeply nested to analyse",
+            "toolargs cannot analyse this file ({why}): its tools, if any, are not "
+            "checked; flatten the expression or exclude the file",
+        ),
+        Code(
             "TAV999",
             "internal-error",
             "Internal error",

@@ -13,8 +13,9 @@ from typing import Any, ClassVar, Iterator
 
 from toolargs import __version__
 from toolargs.analysis import analyze_source
-from toolargs.codes import default_disabled
+from toolargs.codes import default_disabled, message
 from toolargs.config import OPTIONS, Config, ConfigError
+from toolargs.source import SourceError, guard
 
 PREFIX = "toolargs-"
 DISABLED = frozenset(default_disabled())
@@ -74,10 +75,16 @@ class ToolArgsChecker:
         return code not in DISABLED or code in cls.opt_in
 
     def run(self) -> Iterator[tuple[int, int, str, type[ToolArgsChecker]]]:
+        source = "".join(self.lines)
         try:
-            report = analyze_source(
-                "".join(self.lines), self.filename, self.config, enabled=self._enabled
-            )
+            guard(source, self.filename)
+        except SourceError as exc:
+            # flake8 parsed it, so it reports nothing itself: say the file went unchecked.
+            why = str(exc).split(": ", 1)[-1]
+            yield 1, 0, message("TAV903", why=why), type(self)
+            return
+        try:
+            report = analyze_source(source, self.filename, self.config, enabled=self._enabled)
         except ConfigError as exc:  # a schema file named in the options is unusable
             yield 1, 0, f"TAV999 toolargs could not analyse this file ({exc})", type(self)
             return
