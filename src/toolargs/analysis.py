@@ -54,16 +54,9 @@ def analyze_source(
     if not may_define_tools(source, config):
         return FileReport(path)
     try:
-        guard(source, path)  # past its limits the native parser may crash the process
+        module = parse(source, path)
     except SourceError as exc:
         return FileReport(path, error=str(exc))
-    try:
-        module = cst.parse_module(source)
-    except cst.ParserSyntaxError as exc:
-        where = f"{path}:{exc.raw_line}:{exc.raw_column + 1}"
-        return FileReport(path, error=f"{where}: cannot parse: {exc.message}")
-    except (RecursionError, MemoryError) as exc:
-        return FileReport(path, error=f"{path}: too deeply nested to parse ({type(exc).__name__})")
     try:
         analysis = analyze_module(module, path, config)
         analysis.findings = [f for f in analysis.findings if enabled(f.code)]
@@ -75,6 +68,22 @@ def analyze_source(
     except Exception as exc:  # noqa: BLE001 - a checker bug must cost one finding, not the run
         why = f"{type(exc).__name__}: {exc}"
     return FileReport(path, (Diagnostic(path, 1, 1, "TAV999", message("TAV999", why=why)),))
+
+
+def parse(source: str, path: str) -> cst.Module:
+    """Parse with libcst, or raise SourceError with one line naming the file and why.
+
+    The guard runs first: past its limits the native parser may crash the process.
+    """
+    guard(source, path)
+    try:
+        return cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        where = f"{path}:{exc.raw_line}:{exc.raw_column + 1}"
+        raise SourceError(f"{where}: cannot parse: {exc.message}") from None
+    except (RecursionError, MemoryError) as exc:
+        why = f"too deeply nested to parse ({type(exc).__name__})"
+        raise SourceError(f"{path}: {why}") from None
 
 
 def analyze_path(

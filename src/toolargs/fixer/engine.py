@@ -14,7 +14,7 @@ from typing import Callable, Mapping
 
 import libcst as cst
 
-from toolargs.analysis import Analysis, analyze_module, enabled_by_default
+from toolargs.analysis import Analysis, analyze_module, enabled_by_default, parse
 from toolargs.config import Config, ConfigError
 from toolargs.fixer.edits import apply
 from toolargs.fixer.imports import drop_unused
@@ -23,6 +23,7 @@ from toolargs.model import Diagnostic, Finding
 from toolargs.noqa import file_is_skipped, is_suppressed, noqa_lines, physical_lines
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
+from toolargs.source import SourceError
 
 MAX_PASSES = 3
 Key = tuple[str, "str | None"]
@@ -58,13 +59,9 @@ def fix_source(
     if not may_define_tools(source, config):
         return FixResult(path, source, source)
     try:
-        module = cst.parse_module(source)
-    except cst.ParserSyntaxError as exc:
-        where = f"{path}:{exc.raw_line}:{exc.raw_column + 1}"
-        return FixResult(path, source, source, error=f"{where}: cannot parse: {exc.message}")
-    except (RecursionError, MemoryError) as exc:
-        why = f"too deeply nested to parse ({type(exc).__name__})"
-        return FixResult(path, source, source, error=f"{path}: {why}")
+        module = parse(source, path)
+    except SourceError as exc:
+        return FixResult(path, source, source, error=str(exc))
     try:
         return _fix(module, source, path, config, enabled)
     except ConfigError:
