@@ -6,10 +6,11 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import Callable, Iterator, TextIO
 
 from toolargs.analysis import analyze_source
 from toolargs.cli.selection import Selection
@@ -64,7 +65,8 @@ def analyze_files(
 ) -> list[FileResult]:
     """Every file's result, in the order of `files` whatever the number of processes."""
     results: list[FileResult] = []
-    for result in _results(files, config, selection, jobs):
+    worker = partial(analyze_file, config=config, selection=selection)
+    for result in results_in_order(files, worker, jobs):
         results.append(result)
         if progress is not None:
             progress.advance()
@@ -73,10 +75,10 @@ def analyze_files(
     return results
 
 
-def _results(
-    files: list[Path], config: Config, selection: Selection, jobs: int
+def results_in_order(
+    files: list[Path], worker: Callable[[Path], FileResult], jobs: int
 ) -> Iterator[FileResult]:
-    worker = partial(analyze_file, config=config, selection=selection)
+    """`worker(file)` for every file, spread over `jobs` processes, in the files' order."""
     if jobs <= 1 or len(files) <= 1:
         yield from map(worker, files)
         return
@@ -88,8 +90,28 @@ def _results(
     except (OSError, NotImplementedError):  # no process support here (some sandboxes)
         yield from map(worker, files)
         return
+    done = 0
     with pool:
-        yield from pool.map(worker, files, chunksize=chunksize)
+        try:
+            for result in pool.map(worker, files, chunksize=chunksize):
+                done += 1
+                yield result
+            return
+        except BrokenProcessPool:
+            pass
+    # A worker died (a native crash the input guard did not foresee): judge the rest one
+    # file per process, so that the file which kills its process costs one error line.
+    for path in files[done:]:
+        yield _isolated(worker, path)
+
+
+def _isolated(worker: Callable[[Path], FileResult], path: Path) -> FileResult:
+    with ProcessPoolExecutor(max_workers=1) as single:
+        try:
+            return single.submit(worker, path).result()
+        except BrokenProcessPool:
+            error = f"{path}: the analysis crashed its process; please report this file"
+            return FileResult(FileReport(str(path), error=error), (), ())
 
 
 class Progress:
