@@ -8,6 +8,7 @@ when the textual prefilter says the file can hold a tool at all.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 from typing import Any, ClassVar, Iterator
 
@@ -15,6 +16,7 @@ from toolargs import __version__
 from toolargs.analysis import analyze_source
 from toolargs.codes import default_disabled, message
 from toolargs.config import OPTIONS, Config, ConfigError
+from toolargs.discovery.schema import load_schema_files
 from toolargs.source import SourceError, guard
 
 PREFIX = "toolargs-"
@@ -54,8 +56,10 @@ class ToolArgsChecker:
                 values[option.key] = value
         try:
             cls.config = Config.from_mapping(values, "flake8 options", root=Path.cwd())
+            load_schema_files(cls.config)  # a bad schema file is one error, not one per file
         except ConfigError as exc:
-            raise SystemExit(f"flake8: {exc}") from None
+            print(f"flake8: {exc}", file=sys.stderr)  # like flake8's own option errors
+            raise SystemExit(2) from None
         # flake8's `--select TAV` overrides the default ignore of TAV402; an off-by-default
         # code is reported only when a selection names it more precisely than `TAV`.
         selected = [

@@ -19,6 +19,7 @@ from toolargs import __version__
 from toolargs.cli.run import FileResult, Progress, analyze_files, default_jobs
 from toolargs.cli.selection import Selection, SelectionError, parse_prefixes
 from toolargs.config import Config, ConfigError, find_pyproject, load_pyproject
+from toolargs.discovery.schema import load_schema_files
 from toolargs.files import DEFAULT_EXCLUDES, PathError, find_files, normalize_patterns
 from toolargs.model import Diagnostic, ToolReport
 from toolargs.output.audit import Audit, AuditRow, audit_order
@@ -204,9 +205,14 @@ def load_config(option: str | None) -> Config:
         path = Path(option)
         if not path.is_file():
             raise UsageError(f"--config {option}: no such file")
-        return load_pyproject(path)
-    found = find_pyproject(Path.cwd())
-    return load_pyproject(found) if found is not None else Config()
+        config = load_pyproject(path)
+    else:
+        found = find_pyproject(Path.cwd())
+        config = load_pyproject(found) if found is not None else Config()
+    # A missing or malformed schema file is a configuration error, whether or not any
+    # file of this run gets as far as needing it.
+    load_schema_files(config)
+    return config
 
 
 def selection_of(args: argparse.Namespace) -> Selection:
