@@ -96,17 +96,10 @@ class Resolver:
     def _lookup(
         self, name: str, index: ModuleIndex
     ) -> tuple[cst.BaseExpression, ModuleIndex] | None:
-        value = index.constants.get(name)
-        if value is not None:
-            return value, index
-        imported = index.imports.get(name)
-        if imported is None or not imported.name:
-            return None
-        other = _imported_module(index, imported, self.config)
-        if other is None:
-            return None
-        value = other.constants.get(imported.name)
-        return (value, other) if value is not None else None
+        """The value bound to `name` here, or in the project module it is imported from
+        (through re-exports in a package's `__init__.py`)."""
+        found = self._named(name, index, "constants", hops=0)
+        return None if found is None else (found[0], found[1])
 
     def _module_of(self, imported: ImportedName, index: ModuleIndex) -> ModuleIndex | None:
         """The index of a module imported as a name (`from . import schemas`)."""
@@ -122,29 +115,48 @@ class Resolver:
         name = dotted_name(expr)
         if name is None:
             return None
-        return self._class_named(name.rsplit(".", 1)[-1], index, hops=0)
+        found = self._named(name.rsplit(".", 1)[-1], index, "classes", hops=0)
+        return None if found is None else (found[0], found[1])
 
-    def _class_named(
-        self, name: str, index: ModuleIndex, hops: int
-    ) -> tuple[ClassInfo, ModuleIndex] | None:
-        """A class defined in `index`, or imported or re-exported into it (`__init__.py`)."""
-        if name in index.classes:
-            return index.classes[name], index
+    def _named(
+        self, name: str, index: ModuleIndex, kind: str, hops: int
+    ) -> tuple[Any, ModuleIndex] | None:
+        """A class or function (`kind`) defined in `index`, or imported or re-exported into
+        it (`from .search import handle_search` or `from .base import *` in `__init__.py`)."""
+        defined = getattr(index, kind)
+        if name in defined:
+            return defined[name], index
         if hops >= _MAX_HOPS:
             return None
         imported = index.imports.get(name)
         if imported is not None and imported.name:
             other = _imported_module(index, imported, self.config)
             if other is not None:
-                return self._class_named(imported.name, other, hops + 1)
+                return self._named(imported.name, other, kind, hops + 1)
             return None
-        for star in index.star_imports:  # `from .tools_base import *`
+        for star in index.star_imports:
             other = _imported_module(index, star, self.config)
             if other is not None:
-                found = self._class_named(name, other, hops + 1)
+                found = self._named(name, other, kind, hops + 1)
                 if found is not None:
                     return found
         return None
+
+    def imported_tool_decls(self) -> list[ToolDecl]:
+        """`Tool(...)` constants defined in other project modules and imported here."""
+        decls = []
+        for bound, imported in self.index.imports.items():
+            if not imported.name:
+                continue
+            resolved = self.follow(cst.Name(bound))
+            value = resolved.expr
+            if resolved.index is self.index or not isinstance(value, cst.Call):
+                continue
+            if last_name(value.func) == "Tool":
+                decl = Resolver(resolved.index, self.config).tool_decl(value)
+                if decl is not None:
+                    decls.append(decl)
+        return decls
 
     def class_chain(
         self, cls: ClassInfo, index: ModuleIndex
@@ -182,9 +194,11 @@ class Resolver:
             name = imported.name
         if other is None:
             return None
-        function = other.functions.get(name)
-        if function is not None:
-            function.index = other
+        found = self._named(name, other, "functions", hops=0)
+        if found is None:
+            return None
+        function: FunctionInfo = found[0]
+        function.index = found[1]
         return function
 
     def name_value(self, expr: cst.BaseExpression, index: ModuleIndex | None = None) -> str | None:
@@ -245,13 +259,54 @@ class Resolver:
         resolved = self.follow(properties, index)
         props: list[tuple[str, cst.BaseExpression]] | None = None
         if isinstance(resolved.expr, cst.Dict):
-            props = dict_items(resolved.expr)
+            props = self._dict_items(resolved.expr, resolved.index)
         elif isinstance(resolved.expr, cst.Call):
             props = call_kwargs_dict(resolved.expr)
         if props is None:
             why = f"properties built at run time by `{snippet(resolved.expr)}`"
             return Schema(None, source, node, why)
         return Schema(tuple(key for key, _ in props), source, node)
+
+    def _dict_items(
+        self, value: cst.Dict, index: ModuleIndex, hops: int = 0
+    ) -> list[tuple[str, cst.BaseExpression]] | None:
+        """String-keyed items of a dict literal, `**CONSTANT` spreads followed."""
+        items: list[tuple[str, cst.BaseExpression]] = []
+        for element in value.elements:
+            if isinstance(element, cst.StarredDictElement):
+                spread = self.follow(element.value, index)
+                literal = self._returned_literal(spread.expr, spread.index)
+                if literal is None or hops >= _MAX_HOPS:
+                    return None
+                inner = self._dict_items(literal, spread.index, hops + 1)
+                if inner is None:
+                    return None
+                items.extend(inner)
+                continue
+            assert isinstance(element, cst.DictElement)
+            key = string_value(element.key)
+            if key is None:
+                return None
+            items.append((key, element.value))
+        return items
+
+    def _returned_literal(self, expr: cst.BaseExpression, index: ModuleIndex) -> cst.Dict | None:
+        """A dict literal, or the one a parameterless module function only returns."""
+        if isinstance(expr, cst.Dict):
+            return expr
+        if not isinstance(expr, cst.Call) or expr.args:
+            return None
+        function = index.functions.get(dotted_name(expr.func) or "")
+        if function is None:
+            return None
+        body = function.node.body
+        statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+        if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
+            return None
+        returned = statements[0].body[0]
+        if isinstance(returned, cst.Return) and isinstance(returned.value, cst.Dict):
+            return returned.value
+        return None
 
     def _model_of_schema_call(
         self, call: cst.Call, index: ModuleIndex

@@ -17,6 +17,7 @@ from toolargs.discovery.handler import (
 )
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import (
+    snippet,
     dict_items,
     dotted_name,
     keyword,
@@ -150,6 +151,7 @@ class Discoverer:
         self.config = config
         self.file_decls = file_decls
         self.decls: dict[str, ToolDecl] = {}
+        self._imported_decls_loaded = False
         self.tools: list[Tool] = []
         self._claimed: set[int] = set()  # handler functions already turned into tools
         self._tool_calls: dict[int, list[cst.Call]] = {}  # Tool(...) calls by function
@@ -166,7 +168,14 @@ class Discoverer:
             self.decls.setdefault(decl.name, decl)
 
     def decl(self, name: str) -> ToolDecl | None:
-        return self.decls.get(name) or self.file_decls.get(name)
+        found = self.decls.get(name) or self.file_decls.get(name)
+        if found is None and not self._imported_decls_loaded:
+            # `list_tools` may return Tool constants defined beside their handlers.
+            self._imported_decls_loaded = True
+            for decl in self.resolver.imported_tool_decls():
+                self.decls.setdefault(decl.name, decl)
+            found = self.decls.get(name)
+        return found
 
     def discover(self) -> list[Tool]:
         self._classes()
@@ -454,19 +463,73 @@ class Discoverer:
             if last_name(call.func) not in names or not isinstance(call.func, cst.Attribute):
                 continue
             target = positional(call, 0)
-            if target is None:
+            named = call
+            if isinstance(target, cst.Call) and last_name(target.func) == "from_function":
+                named = target  # add_tool(Tool.from_function(fn, name=...))
+                target = positional(target, 0)
+            function = self._function_of(target) if target is not None else None
+            if function is None:
+                if last_name(call.func) in self.config.registration_calls and target is not None:
+                    self._unresolved_registration(call, named, target)
                 continue
-            function = self.index.function(dotted_name(target) or "")
-            if function is None or id(function.node) in self._claimed:
+            if id(function.node) in self._claimed:
                 continue
-            name = string_value(keyword(call, "name")) or function.name
+            name = string_value(keyword(named, "name")) or function.name
             handler, sig = self._function_handler(function, name)
-            schema = self._schema_for(name, keyword(call, *SCHEMA_KEYWORDS), sig)
-            annotations = self.resolver.annotations(keyword(call, "annotations"))
+            schema = self._schema_for(name, keyword(named, *SCHEMA_KEYWORDS), sig)
+            annotations = self.resolver.annotations(keyword(named, "annotations"))
             server = _server_of(call.func, self.index, self.config)
-            self._tool(
-                name, "imperative", function.node.name, handler, schema, annotations, (), server
-            )
+            # A function of another module has no line here: point at the registration.
+            local = function.index is None or function.index is self.index
+            anchor = function.node.name if local else call
+            self._tool(name, "imperative", anchor, handler, schema, annotations, (), server)
+
+    def _function_of(self, target: cst.BaseExpression) -> FunctionInfo | None:
+        """The function registered: named directly, through a local alias, wrapped
+        (`find_foo = find`, `make_partial_function(find, ...)`), or a method of an
+        object built from a project class (`queries = Queries(); queries.run_query`)."""
+        for _ in range(4):
+            function = self.index.function(dotted_name(target) or "")
+            if function is not None:
+                return function
+            method = self._bound_method(target)
+            if method is not None:
+                return method
+            value = self.resolver.follow(target).expr
+            if isinstance(value, cst.Call):
+                value = positional(value, 0) or value
+            if value is target or not isinstance(value, (cst.Name, cst.Attribute)):
+                return None
+            target = value
+        return None
+
+    def _bound_method(self, target: cst.BaseExpression) -> FunctionInfo | None:
+        if not isinstance(target, cst.Attribute):
+            return None
+        built = self.resolver.follow(target.value).expr
+        if not isinstance(built, cst.Call):
+            return None
+        found = self.resolver.find_class(built.func)
+        if found is None:
+            return None
+        cls, where = found
+        method = cls.methods.get(target.attr.value)
+        if method is None:
+            return None
+        return FunctionInfo(method, cls, None, where if where is not self.index else None)
+
+    def _unresolved_registration(
+        self, call: cst.Call, named: cst.Call, target: cst.BaseExpression
+    ) -> None:
+        """A registration whose function the checker cannot follow: reported, not skipped."""
+        name = string_value(keyword(named, "name")) or dotted_name(target)
+        if name is None or name in {tool.name for tool in self.tools}:
+            return
+        schema = self._schema_for(name, keyword(named, *SCHEMA_KEYWORDS), None)
+        annotations = self.resolver.annotations(keyword(named, "annotations"))
+        server = _server_of(call.func, self.index, self.config)
+        tool = self._tool(name, "imperative", call, None, schema, annotations, (), server)
+        tool.why_unresolved_handler = f"`{snippet(target)}` is not a function of this project"
 
 
 class Dispatcher:
@@ -497,6 +560,8 @@ class Dispatcher:
 
     def discover(self) -> None:
         statements = list(_statements(self.info.node.body))
+        if self._single_tool(statements):
+            return
         found = self._branching(statements, [])
         if found is not None:
             before, branchings = found
@@ -516,6 +581,32 @@ class Dispatcher:
                 if isinstance(value, cst.Dict):
                     self.owner.registry_entries(value, self._shared(statements[:position]))
                     return
+
+    def _single_tool(self, statements: Sequence[cst.BaseStatement]) -> bool:
+        """`if name != "x": raise ...` and then the tool's code: a one-tool dispatcher."""
+        for position, statement in enumerate(statements):
+            if not isinstance(statement, cst.If) or statement.orelse is not None:
+                continue
+            test = statement.test
+            if not (
+                isinstance(test, cst.Comparison)
+                and len(test.comparisons) == 1
+                and isinstance(test.comparisons[0].operator, cst.NotEqual)
+                and _exits(statement.body)
+            ):
+                continue
+            flipped = test.with_changes(
+                comparisons=[test.comparisons[0].with_changes(operator=cst.Equal())]
+            )
+            names = self._test_names(flipped)
+            if len(names) != 1:
+                continue
+            shared = self._shared(statements[:position])
+            enforcement = self._central_policy(statements[:position])
+            body = self.info.node.body
+            self._branch(names[0], test, body, shared, enforcement, statements[position + 1 :])
+            return True
+        return False
 
     def _branching(
         self, statements: Sequence[cst.CSTNode], outer: list[cst.CSTNode]
@@ -606,9 +697,11 @@ class Dispatcher:
         body: cst.BaseSuite,
         shared: Shared,
         enforcement: str | None,
+        statements: Sequence[cst.BaseStatement] | None = None,
     ) -> None:
+        """One tool's branch: `body`, or `statements` of it when only a part belongs to it."""
         owner = self.owner
-        statements = list(_statements(body))
+        statements = list(_statements(body)) if statements is None else list(statements)
         target = self._delegate(statements)
         if isinstance(target, FunctionInfo):
             handler, sig = owner._function_handler(target, name, shared)
@@ -686,6 +779,14 @@ class Dispatcher:
             if names and set(names) & policies:
                 return f"{constructor} .resolve() in {self.info.label}"
         return None
+
+
+def _exits(block: cst.BaseSuite) -> bool:
+    """A block that only raises or returns."""
+    statements = _statements(block)
+    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
+        return False
+    return all(isinstance(small, (cst.Raise, cst.Return)) for small in statements[0].body)
 
 
 def _super_init_name(init: cst.FunctionDef, resolver: Resolver) -> str | None:
