@@ -3,142 +3,37 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.handler import (
-    ARGS_PARAMETER_NAMES,
-    PURE_FUNCTIONS,
-    READ_METHODS,
-    HandlerScanner,
-)
+from toolargs.discovery.dispatcher import Dispatcher, Shared, is_request_params
+from toolargs.discovery.handler import HandlerScanner
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import (
-    snippet,
     dict_items,
     dotted_name,
     keyword,
     last_name,
     positional,
+    snippet,
     string_value,
 )
 from toolargs.discovery.mode import classify
 from toolargs.discovery.schema import Annotations, Resolver, ToolDecl
-from toolargs.model import Event, Handler, Schema, Shape, Tool
+from toolargs.discovery.signature import Signature, class_tool_name, is_abstract, signature
+from toolargs.discovery.syntax import all_nodes, statements_of
+from toolargs.model import Handler, Schema, Shape, Tool
 
-INJECTED_PARAMETERS = frozenset({"self", "cls", "ctx", "context"})
-INJECTED_TYPES = frozenset({"Context", "RequestContext", "ServerSession", "Request"})
 DISPATCHER_NAMES = frozenset({"call_tool", "handle_call_tool"})
 REGISTRY_NAME = re.compile(r"handler|tool|registry|dispatch", re.IGNORECASE)
 SCHEMA_KEYWORDS = ("input_schema", "inputSchema", "schema", "parameters")
 SCHEMA_ATTRIBUTES = ("input_schema", "inputSchema", "schema", "args_schema", "parameters")
-CLASS_SUFFIXES = ("ToolHandler", "Handler", "Tool")
-
-
-@dataclass
-class Shared:
-    """Dispatcher statements that run before the branching, for every tool.
-
-    Scanned once per tool, since `KNOWN_ARGS[name]` there means each tool's own list.
-    """
-
-    statements: Sequence[cst.BaseStatement]
-    args_name: str
-    aliases: tuple[str, ...] = ()
-
-    def events(self, resolver: Resolver, config: Config, tool: str) -> list[Event]:
-        if not self.statements:
-            return []
-        scanner = HandlerScanner(resolver, config, self.args_name, tool, also=self.aliases)
-        return scanner.scan(self.statements)
-
-
-@dataclass
-class Signature:
-    args_name: str | None  # the dict parameter of a dict-style handler
-    params: tuple[str, ...]  # keyword-style: the parameters a caller can pass
-    kwargs_name: str | None  # a `**kwargs` that swallows unknown keys
-
-
-def signature(function: cst.FunctionDef, method: bool) -> Signature:
-    """Dict-style when the only caller-supplied parameter holds the argument dict."""
-    params = list(function.params.posonly_params) + list(function.params.params)
-    if method and params and params[0].name.value in ("self", "cls"):
-        params = params[1:]
-    callers = [
-        p
-        for p in params + list(function.params.kwonly_params)
-        if p.name.value not in INJECTED_PARAMETERS and not _injected_type(p)
-    ]
-    star_kwarg = function.params.star_kwarg
-    kwargs_name = star_kwarg.name.value if isinstance(star_kwarg, cst.Param) else None
-    if len(callers) == 1 and _is_dict_param(callers[0]):
-        return Signature(callers[0].name.value, (), None)
-    return Signature(None, tuple(p.name.value for p in callers), kwargs_name)
-
-
-def _injected_type(param: cst.Param) -> bool:
-    if param.annotation is None:
-        return False
-    annotation = param.annotation.annotation
-    if isinstance(annotation, cst.Subscript):
-        annotation = annotation.value
-    name = dotted_name(annotation) or ""
-    return name.rsplit(".", 1)[-1] in INJECTED_TYPES
-
-
-def _is_dict_param(param: cst.Param) -> bool:
-    if param.annotation is not None:
-        annotation = param.annotation.annotation
-        if isinstance(annotation, cst.Subscript):
-            annotation = annotation.value
-        name = (dotted_name(annotation) or "").rsplit(".", 1)[-1]
-        if name in ("dict", "Dict", "Mapping", "MutableMapping"):
-            return True
-        if isinstance(annotation, cst.BinaryOperation):  # dict[str, Any] | None
-            return "dict" in (dotted_name(annotation.left) or "") or _is_dict_param(
-                param.with_changes(annotation=cst.Annotation(annotation.left))
-            )
-        if name:
-            return False
-    return param.name.value in ARGS_PARAMETER_NAMES
-
-
-def _is_abstract(function: cst.FunctionDef) -> bool:
-    """No handler body of its own: only a docstring, `...`, `pass` or NotImplementedError."""
-    if any(last_name(d.decorator) == "abstractmethod" for d in function.decorators):
-        return True
-    for statement in _statements(function.body):
-        if not isinstance(statement, cst.SimpleStatementLine):
-            return False
-        for small in statement.body:
-            if isinstance(small, cst.Pass):
-                continue
-            if isinstance(small, cst.Expr) and isinstance(
-                small.value, (cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis)
-            ):
-                continue
-            if isinstance(small, cst.Raise) and small.exc is not None:
-                raised = small.exc.func if isinstance(small.exc, cst.Call) else small.exc
-                if last_name(raised) == "NotImplementedError":
-                    continue
-            return False
-    return True
-
-
-def class_tool_name(class_name: str) -> str:
-    """`FindSymbolTool` -> `find_symbol`."""
-    for suffix in CLASS_SUFFIXES:
-        if class_name.endswith(suffix) and class_name != suffix:
-            class_name = class_name[: -len(suffix)]
-            break
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", class_name).lower()
 
 
 class Discoverer:
+    """Finds every tool of a module, in each shape, and builds its model."""
+
     def __init__(
         self,
         index: ModuleIndex,
@@ -187,7 +82,7 @@ class Discoverer:
 
     # --- building tools ---
 
-    def _tool(
+    def new_tool(
         self,
         name: str,
         shape: Shape,
@@ -217,7 +112,7 @@ class Discoverer:
         self.tools.append(tool)
         return tool
 
-    def _schema_for(
+    def schema_for(
         self, name: str, explicit: cst.BaseExpression | None, sig: Signature | None
     ) -> Schema:
         if explicit is not None:
@@ -229,7 +124,7 @@ class Discoverer:
             return Schema(sig.params, "signature")
         return Schema(None, "none", None, "no Tool(...), schema argument or schema file names it")
 
-    def _function_handler(
+    def function_handler(
         self, info: FunctionInfo, name: str, shared: Shared | None = None
     ) -> tuple[Handler, Signature]:
         sig = signature(info.node, method=info.owner is not None)
@@ -244,7 +139,7 @@ class Discoverer:
             scanner = HandlerScanner(resolver, self.config, args_name, name, sig.params)
             handler.args_name = args_name
             before = shared.events(self.resolver, self.config, name) if shared else []
-            handler.events = before + scanner.scan(_statements(info.node.body))
+            handler.events = before + scanner.scan(statements_of(info.node.body))
         self._claimed.add(id(info.node))
         return handler, sig
 
@@ -267,11 +162,11 @@ class Discoverer:
                     annotations = self.resolver.annotations(keyword(call, "annotations"))
                     if annotations is None:
                         annotations = self._hint_keywords(call)
-                handler, sig = self._function_handler(info, name)
-                schema = self._schema_for(name, explicit, sig)
+                handler, sig = self.function_handler(info, name)
+                schema = self.schema_for(name, explicit, sig)
                 server = _server_of(expr, self.index, self.config)
                 tags = self._tags(call)
-                self._tool(
+                self.new_tool(
                     name, "decorator", info.node.name, handler, schema, annotations, tags, server
                 )
                 break
@@ -310,7 +205,7 @@ class Discoverer:
             if len(params) < 2:
                 continue
             first, second = params[0], params[1]
-            if _is_request_params(second):
+            if is_request_params(second):
                 # SDK 2.x: `call_tool(ctx, params)` with `params.name`, `params.arguments`.
                 request = second.name.value
                 name_expr, args_expr = f"{request}.name", f"{request}.arguments"
@@ -354,9 +249,9 @@ class Discoverer:
         if function is not None:
             if id(function.node) in self._claimed:
                 return True
-            handler, sig = self._function_handler(function, tool_name, shared)
-            schema = self._schema_for(tool_name, None, sig)
-            self._tool(tool_name, "registry", function.node.name, handler, schema, None)
+            handler, sig = self.function_handler(function, tool_name, shared)
+            schema = self.schema_for(tool_name, None, sig)
+            self.new_tool(tool_name, "registry", function.node.name, handler, schema, None)
             return True
         found = self.resolver.find_class(target)
         if found is not None and found[1] is self.index:
@@ -382,7 +277,7 @@ class Discoverer:
                     break
             if method is not None:
                 break
-        if method is None or owner is None or _is_abstract(method):
+        if method is None or owner is None or is_abstract(method):
             return False
         decl = self._described_by(cls)
         bases = {base for current, _ in chain for base in current.base_names}
@@ -395,12 +290,12 @@ class Discoverer:
             or class_tool_name(cls.name)
         )
         info = FunctionInfo(method, owner, None)
-        handler, sig = self._function_handler(info, name)
+        handler, sig = self.function_handler(info, name)
         handler.label = f"{cls.name}.{method.name.value}"
         schema = decl.schema if decl else self._class_schema(chain, name, sig)
         markers = tuple(sorted(bases))
         annotations = decl.annotations if decl else self._class_annotations(chain)
-        self._tool(
+        self.new_tool(
             name,
             shape if shape == "registry" else "class",
             cls.node.name,
@@ -446,7 +341,7 @@ class Discoverer:
                         self.resolver.model_fields(*model), f"model {model[0].name}", value
                     )
                 return self.resolver.schema(value, f"class attribute {attribute}")
-        return self._schema_for(name, None, sig)
+        return self.schema_for(name, None, sig)
 
     def _class_annotations(self, chain: list[tuple[ClassInfo, ModuleIndex]]) -> Annotations | None:
         for current, _ in chain:
@@ -475,14 +370,14 @@ class Discoverer:
             if id(function.node) in self._claimed:
                 continue
             name = string_value(keyword(named, "name")) or function.name
-            handler, sig = self._function_handler(function, name)
-            schema = self._schema_for(name, keyword(named, *SCHEMA_KEYWORDS), sig)
+            handler, sig = self.function_handler(function, name)
+            schema = self.schema_for(name, keyword(named, *SCHEMA_KEYWORDS), sig)
             annotations = self.resolver.annotations(keyword(named, "annotations"))
             server = _server_of(call.func, self.index, self.config)
             # A function of another module has no line here: point at the registration.
             local = function.index is None or function.index is self.index
             anchor = function.node.name if local else call
-            self._tool(name, "imperative", anchor, handler, schema, annotations, (), server)
+            self.new_tool(name, "imperative", anchor, handler, schema, annotations, (), server)
 
     def _function_of(self, target: cst.BaseExpression) -> FunctionInfo | None:
         """The function registered: named directly, through a local alias, wrapped
@@ -521,276 +416,23 @@ class Discoverer:
     def _unresolved_registration(
         self, call: cst.Call, named: cst.Call, target: cst.BaseExpression
     ) -> None:
-        """A registration whose function the checker cannot follow: reported, not skipped."""
-        name = string_value(keyword(named, "name")) or dotted_name(target)
+        """A registration whose function the checker cannot follow: reported, not skipped.
+
+        Only a call that names its tool (`name="..."`) is taken for an MCP registration:
+        `add_tool` is a common method name elsewhere too.
+        """
+        name = string_value(keyword(named, "name"))
         if name is None or name in {tool.name for tool in self.tools}:
             return
-        schema = self._schema_for(name, keyword(named, *SCHEMA_KEYWORDS), None)
+        schema = self.schema_for(name, keyword(named, *SCHEMA_KEYWORDS), None)
         annotations = self.resolver.annotations(keyword(named, "annotations"))
         server = _server_of(call.func, self.index, self.config)
-        tool = self._tool(name, "imperative", call, None, schema, annotations, (), server)
+        tool = self.new_tool(name, "imperative", call, None, schema, annotations, (), server)
         tool.why_unresolved_handler = f"`{snippet(target)}` is not a function of this project"
 
 
-class Dispatcher:
-    """A `call_tool(name, arguments)` function and the tools its branches handle."""
-
-    def __init__(self, owner: Discoverer, info: FunctionInfo, name_param: str, args_param: str):
-        self.owner = owner
-        self.info = info
-        self.name_param = name_param
-        self.args_param = args_param
-        # `name = params.name`, `arguments = params.arguments or {}` before the branching.
-        self.names = {name_param}
-        self.args_aliases = {args_param}
-        for statement in _statements(info.node.body):
-            if not isinstance(statement, cst.SimpleStatementLine):
-                continue
-            for small in statement.body:
-                if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                    target = small.targets[0].target
-                    value = small.value
-                    if isinstance(value, cst.BooleanOperation):
-                        value = value.left
-                    if isinstance(target, cst.Name):
-                        if dotted_name(value) in self.names:
-                            self.names.add(target.value)
-                        elif dotted_name(value) in self.args_aliases:
-                            self.args_aliases.add(target.value)
-
-    def discover(self) -> None:
-        statements = list(_statements(self.info.node.body))
-        if self._single_tool(statements):
-            return
-        found = self._branching(statements, [])
-        if found is not None:
-            before, branchings = found
-            shared = self._shared(before)
-            enforcement = self._central_policy(before)
-            for branching in branchings:
-                self._branches(branching, shared, enforcement)
-            return
-        # No branching: maybe a registry lookup `HANDLERS[name](arguments)`. Statements
-        # before the one doing the lookup run for every tool.
-        for position, statement in enumerate(statements):
-            for node in _all_nodes([statement]):
-                container = _lookup_container(node, self.names)
-                if container is None:
-                    continue
-                value = self.owner.resolver.follow(container).expr
-                if isinstance(value, cst.Dict):
-                    self.owner.registry_entries(value, self._shared(statements[:position]))
-                    return
-
-    def _single_tool(self, statements: Sequence[cst.BaseStatement]) -> bool:
-        """`if name != "x": raise ...` and then the tool's code: a one-tool dispatcher."""
-        for position, statement in enumerate(statements):
-            if not isinstance(statement, cst.If) or statement.orelse is not None:
-                continue
-            test = statement.test
-            if not (
-                isinstance(test, cst.Comparison)
-                and len(test.comparisons) == 1
-                and isinstance(test.comparisons[0].operator, cst.NotEqual)
-                and _exits(statement.body)
-            ):
-                continue
-            flipped = test.with_changes(
-                comparisons=[test.comparisons[0].with_changes(operator=cst.Equal())]
-            )
-            names = self._test_names(flipped)
-            if len(names) != 1:
-                continue
-            shared = self._shared(statements[:position])
-            enforcement = self._central_policy(statements[:position])
-            body = self.info.node.body
-            self._branch(names[0], test, body, shared, enforcement, statements[position + 1 :])
-            return True
-        return False
-
-    def _branching(
-        self, statements: Sequence[cst.CSTNode], outer: list[cst.CSTNode]
-    ) -> tuple[list[cst.CSTNode], list[cst.If | cst.Match]] | None:
-        """The statements before the first branch on the name, and every such branch.
-
-        Branches are an `if`/`elif` chain, a `match`, or consecutive `if name == ...:`
-        blocks that each return; a `try` or `with` around them is looked into.
-        """
-        for position, statement in enumerate(statements):
-            if self._branches_on_name(statement):
-                branchings = [
-                    s
-                    for s in statements[position:]
-                    if isinstance(s, (cst.If, cst.Match)) and self._branches_on_name(s)
-                ]
-                return outer + list(statements[:position]), branchings
-            if isinstance(statement, (cst.Try, cst.With)):
-                before = outer + list(statements[:position])
-                inner = self._branching(_statements(statement.body), before)
-                if inner is not None:
-                    return inner
-        return None
-
-    def _branches_on_name(self, statement: cst.CSTNode) -> bool:
-        if isinstance(statement, cst.If):
-            return self._tests_name(statement.test)
-        if isinstance(statement, cst.Match):
-            return dotted_name(statement.subject) in self.names
-        return False
-
-    def _tests_name(self, test: cst.BaseExpression) -> bool:
-        return bool(self._test_names(test))
-
-    def _test_names(self, test: cst.BaseExpression) -> list[str]:
-        """Tool names a branch test accepts: `name == "x"`, `name in ("x", "y")`."""
-        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
-            return self._test_names(test.left) + self._test_names(test.right)
-        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
-            return []
-        left, comparison = test.left, test.comparisons[0]
-        right = comparison.comparator
-        if dotted_name(left) not in self.names:
-            left, right = right, left
-            if dotted_name(left) not in self.names:
-                return []
-        if isinstance(comparison.operator, cst.Equal):
-            value = self._name_value(right)
-            return [value] if value else []
-        if isinstance(comparison.operator, cst.In) and isinstance(
-            right, (cst.Tuple, cst.List, cst.Set)
-        ):
-            values = [self._name_value(e.value) for e in right.elements]
-            return [v for v in values if v]
-        return []
-
-    def _name_value(self, expr: cst.BaseExpression) -> str | None:
-        return self.owner.resolver.name_value(expr)
-
-    def _branches(
-        self, branching: cst.If | cst.Match, shared: Shared, enforcement: str | None
-    ) -> None:
-        if isinstance(branching, cst.If):
-            current: cst.If | cst.Else | None = branching
-            while isinstance(current, cst.If):
-                for name in self._test_names(current.test):
-                    self._branch(name, current.test, current.body, shared, enforcement)
-                current = current.orelse
-            return
-        for case in branching.cases:
-            for name in self._pattern_names(case.pattern):
-                self._branch(name, case.pattern, case.body, shared, enforcement)
-
-    def _pattern_names(self, pattern: cst.MatchPattern) -> list[str]:
-        if isinstance(pattern, cst.MatchValue):
-            value = self._name_value(pattern.value)
-            return [value] if value else []
-        if isinstance(pattern, cst.MatchOr):
-            return [n for p in pattern.patterns for n in self._pattern_names(p.pattern)]
-        if isinstance(pattern, cst.MatchAs) and pattern.pattern is not None:
-            return self._pattern_names(pattern.pattern)
-        return []
-
-    def _branch(
-        self,
-        name: str,
-        anchor: cst.CSTNode,
-        body: cst.BaseSuite,
-        shared: Shared,
-        enforcement: str | None,
-        statements: Sequence[cst.BaseStatement] | None = None,
-    ) -> None:
-        """One tool's branch: `body`, or `statements` of it when only a part belongs to it."""
-        owner = self.owner
-        statements = list(_statements(body)) if statements is None else list(statements)
-        target = self._delegate(statements)
-        if isinstance(target, FunctionInfo):
-            handler, sig = owner._function_handler(target, name, shared)
-            schema = owner._schema_for(name, None, sig)
-            tool = owner._tool(name, "dispatcher", anchor, handler, schema, None)
-        else:
-            handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
-            scanner = HandlerScanner(
-                owner.resolver, owner.config, self.args_param, name, also=self.args_aliases
-            )
-            before = shared.events(owner.resolver, owner.config, name)
-            handler.events = before + scanner.scan(statements)
-            schema = owner._schema_for(name, None, None)
-            tool = owner._tool(name, "dispatcher", anchor, handler, schema, None)
-            if isinstance(target, str):
-                tool.handler = None
-                tool.why_unresolved_handler = target
-        tool.enforcement = enforcement
-
-    def _delegate(self, statements: Sequence[cst.CSTNode]) -> FunctionInfo | str | None:
-        """The module function a branch hands the raw arguments to, if any."""
-        for node in _all_nodes(statements):
-            if not isinstance(node, cst.Call):
-                continue
-            passes_args = any(
-                isinstance(a.value, cst.Name)
-                and a.value.value in self.args_aliases
-                and a.star != "**"
-                for a in node.args
-            )
-            if not passes_args:
-                continue
-            callee = dotted_name(node.func)
-            if callee is None or self._is_helper_or_pure(callee):
-                continue
-            function = self.owner.index.function(callee.rsplit(".", 1)[-1])
-            if function is not None and function.node is not self.info.node:
-                return function
-            imported = self.owner.index.imports.get(callee.split(".")[0])
-            if imported is not None:
-                found = self.owner.resolver.find_function(callee)
-                if found is not None:
-                    return found
-                where = f"{'.' * imported.level}{imported.module}"
-                return f"'{callee}' comes from {where}, which is not a module of this project"
-        return None
-
-    def _is_helper_or_pure(self, callee: str) -> bool:
-        config = self.owner.config
-        last = callee.rsplit(".", 1)[-1]
-        helpers = (
-            *config.collect_helpers,
-            *config.reject_helpers,
-            *config.attach_helpers,
-            *config.limit_helpers,
-            *config.pure_calls,
-        )
-        return last in helpers or callee in PURE_FUNCTIONS or last in READ_METHODS
-
-    def _shared(self, statements: Sequence[cst.CSTNode]) -> Shared:
-        kept = [s for s in statements if isinstance(s, cst.BaseStatement)]
-        return Shared(kept, self.args_param, tuple(self.args_aliases))
-
-    def _central_policy(self, statements: Sequence[cst.CSTNode]) -> str | None:
-        policies = set(self.owner.config.central_policies)
-        for node in _all_nodes(statements):
-            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
-                continue
-            if node.func.attr.value != "resolve":
-                continue
-            base = dotted_name(node.func.value) or ""
-            bound = self.owner.index.bound_calls.get(base.rsplit(".", 1)[-1])
-            constructor = dotted_name(bound.func) if bound is not None else None
-            names = (constructor or "").split(".")
-            if names and set(names) & policies:
-                return f"{constructor} .resolve() in {self.info.label}"
-        return None
-
-
-def _exits(block: cst.BaseSuite) -> bool:
-    """A block that only raises or returns."""
-    statements = _statements(block)
-    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
-        return False
-    return all(isinstance(small, (cst.Raise, cst.Return)) for small in statements[0].body)
-
-
 def _super_init_name(init: cst.FunctionDef, resolver: Resolver) -> str | None:
-    for node in _all_nodes(_statements(init.body)):
+    for node in all_nodes(statements_of(init.body)):
         if (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
@@ -821,49 +463,3 @@ def _server_of(expr: cst.BaseExpression, index: ModuleIndex, config: Config) -> 
     if bound is None and name in index.imports:
         return name  # resolved against the defining module by discovery
     return None
-
-
-def _statements(block: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    if isinstance(block, cst.IndentedBlock):
-        return block.body
-    return (
-        [cst.SimpleStatementLine(body=block.body)]
-        if isinstance(block, cst.SimpleStatementSuite)
-        else []
-    )
-
-
-def _all_nodes(statements: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
-    from toolargs.discovery.walk import walk
-
-    for statement in statements:
-        yield from walk(statement, into_scopes=False)
-
-
-def _names_in(expr: cst.CSTNode) -> set[str]:
-    return {n.value for n in _all_nodes([expr]) if isinstance(n, cst.Name)}
-
-
-def _lookup_container(node: cst.CSTNode, names: set[str]) -> cst.BaseExpression | None:
-    """`X` of `X[name]` or `X.get(name)`."""
-    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
-        index = node.slice[0].slice
-        if isinstance(index, cst.Index) and dotted_name(index.value) in names:
-            return node.value
-    if (
-        isinstance(node, cst.Call)
-        and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value == "get"
-    ):
-        first = positional(node, 0)
-        if first is not None and dotted_name(first) in names:
-            return node.func.value
-    return None
-
-
-def _is_request_params(param: cst.Param) -> bool:
-    """The `params: CallToolRequestParams` of an SDK 2.x low-level handler."""
-    if param.annotation is not None:
-        annotation = dotted_name(param.annotation.annotation) or ""
-        return annotation.rsplit(".", 1)[-1] == "CallToolRequestParams"
-    return param.name.value in ("params", "request_params")

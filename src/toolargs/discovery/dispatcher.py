@@ -1,0 +1,311 @@
+"""Low-level dispatchers: `call_tool(name, arguments)` and the tools its branches handle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+import libcst as cst
+
+from toolargs.config import Config
+from toolargs.discovery.handler import PURE_FUNCTIONS, READ_METHODS, HandlerScanner
+from toolargs.discovery.index import FunctionInfo
+from toolargs.discovery.literals import dotted_name, positional
+from toolargs.discovery.schema import Resolver
+from toolargs.discovery.syntax import all_nodes, exits, statements_of
+from toolargs.model import Event, Handler
+
+if TYPE_CHECKING:
+    from toolargs.discovery.shapes import Discoverer
+
+
+@dataclass
+class Shared:
+    """Dispatcher statements that run before the branching, for every tool.
+
+    Scanned once per tool, since `KNOWN_ARGS[name]` there means each tool's own list.
+    """
+
+    statements: Sequence[cst.BaseStatement]
+    args_name: str
+    aliases: tuple[str, ...] = ()
+
+    def events(self, resolver: Resolver, config: Config, tool: str) -> list[Event]:
+        if not self.statements:
+            return []
+        scanner = HandlerScanner(resolver, config, self.args_name, tool, also=self.aliases)
+        return scanner.scan(self.statements)
+
+
+class Dispatcher:
+    """A `call_tool(name, arguments)` function and the tools its branches handle."""
+
+    def __init__(self, owner: Discoverer, info: FunctionInfo, name_param: str, args_param: str):
+        self.owner = owner
+        self.info = info
+        self.name_param = name_param
+        self.args_param = args_param
+        # `name = params.name`, `arguments = params.arguments or {}` before the branching.
+        self.names = {name_param}
+        self.args_aliases = {args_param}
+        for statement in statements_of(info.node.body):
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                    target = small.targets[0].target
+                    value = small.value
+                    if isinstance(value, cst.BooleanOperation):
+                        value = value.left
+                    if isinstance(target, cst.Name):
+                        if dotted_name(value) in self.names:
+                            self.names.add(target.value)
+                        elif dotted_name(value) in self.args_aliases:
+                            self.args_aliases.add(target.value)
+
+    def discover(self) -> None:
+        statements = list(statements_of(self.info.node.body))
+        if self._single_tool(statements):
+            return
+        found = self._branching(statements, [])
+        if found is not None:
+            before, branchings = found
+            shared = self._shared(before)
+            enforcement = self._central_policy(before)
+            for branching in branchings:
+                self._branches(branching, shared, enforcement)
+            return
+        # No branching: maybe a registry lookup `HANDLERS[name](arguments)`. Statements
+        # before the one doing the lookup run for every tool.
+        for position, statement in enumerate(statements):
+            for node in all_nodes([statement]):
+                container = lookup_container(node, self.names)
+                if container is None:
+                    continue
+                value = self.owner.resolver.follow(container).expr
+                if isinstance(value, cst.Dict):
+                    self.owner.registry_entries(value, self._shared(statements[:position]))
+                    return
+
+    def _single_tool(self, statements: Sequence[cst.BaseStatement]) -> bool:
+        """`if name != "x": raise ...` and then the tool's code: a one-tool dispatcher."""
+        for position, statement in enumerate(statements):
+            if not isinstance(statement, cst.If) or statement.orelse is not None:
+                continue
+            test = statement.test
+            if not (
+                isinstance(test, cst.Comparison)
+                and len(test.comparisons) == 1
+                and isinstance(test.comparisons[0].operator, cst.NotEqual)
+                and exits(statement.body)
+            ):
+                continue
+            flipped = test.with_changes(
+                comparisons=[test.comparisons[0].with_changes(operator=cst.Equal())]
+            )
+            names = self._test_names(flipped)
+            if len(names) != 1:
+                continue
+            shared = self._shared(statements[:position])
+            enforcement = self._central_policy(statements[:position])
+            body = self.info.node.body
+            self._branch(names[0], test, body, shared, enforcement, statements[position + 1 :])
+            return True
+        return False
+
+    def _branching(
+        self, statements: Sequence[cst.CSTNode], outer: list[cst.CSTNode]
+    ) -> tuple[list[cst.CSTNode], list[cst.If | cst.Match]] | None:
+        """The statements before the first branch on the name, and every such branch.
+
+        Branches are an `if`/`elif` chain, a `match`, or consecutive `if name == ...:`
+        blocks that each return; a `try` or `with` around them is looked into.
+        """
+        for position, statement in enumerate(statements):
+            if self._branches_on_name(statement):
+                branchings = [
+                    s
+                    for s in statements[position:]
+                    if isinstance(s, (cst.If, cst.Match)) and self._branches_on_name(s)
+                ]
+                return outer + list(statements[:position]), branchings
+            if isinstance(statement, (cst.Try, cst.With)):
+                before = outer + list(statements[:position])
+                inner = self._branching(statements_of(statement.body), before)
+                if inner is not None:
+                    return inner
+        return None
+
+    def _branches_on_name(self, statement: cst.CSTNode) -> bool:
+        if isinstance(statement, cst.If):
+            return self._tests_name(statement.test)
+        if isinstance(statement, cst.Match):
+            return dotted_name(statement.subject) in self.names
+        return False
+
+    def _tests_name(self, test: cst.BaseExpression) -> bool:
+        return bool(self._test_names(test))
+
+    def _test_names(self, test: cst.BaseExpression) -> list[str]:
+        """Tool names a branch test accepts: `name == "x"`, `name in ("x", "y")`."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+            return self._test_names(test.left) + self._test_names(test.right)
+        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+            return []
+        left, comparison = test.left, test.comparisons[0]
+        right = comparison.comparator
+        if dotted_name(left) not in self.names:
+            left, right = right, left
+            if dotted_name(left) not in self.names:
+                return []
+        if isinstance(comparison.operator, cst.Equal):
+            value = self._name_value(right)
+            return [value] if value else []
+        if isinstance(comparison.operator, cst.In) and isinstance(
+            right, (cst.Tuple, cst.List, cst.Set)
+        ):
+            values = [self._name_value(e.value) for e in right.elements]
+            return [v for v in values if v]
+        return []
+
+    def _name_value(self, expr: cst.BaseExpression) -> str | None:
+        return self.owner.resolver.name_value(expr)
+
+    def _branches(
+        self, branching: cst.If | cst.Match, shared: Shared, enforcement: str | None
+    ) -> None:
+        if isinstance(branching, cst.If):
+            current: cst.If | cst.Else | None = branching
+            while isinstance(current, cst.If):
+                for name in self._test_names(current.test):
+                    self._branch(name, current.test, current.body, shared, enforcement)
+                current = current.orelse
+            return
+        for case in branching.cases:
+            for name in self._pattern_names(case.pattern):
+                self._branch(name, case.pattern, case.body, shared, enforcement)
+
+    def _pattern_names(self, pattern: cst.MatchPattern) -> list[str]:
+        if isinstance(pattern, cst.MatchValue):
+            value = self._name_value(pattern.value)
+            return [value] if value else []
+        if isinstance(pattern, cst.MatchOr):
+            return [n for p in pattern.patterns for n in self._pattern_names(p.pattern)]
+        if isinstance(pattern, cst.MatchAs) and pattern.pattern is not None:
+            return self._pattern_names(pattern.pattern)
+        return []
+
+    def _branch(
+        self,
+        name: str,
+        anchor: cst.CSTNode,
+        body: cst.BaseSuite,
+        shared: Shared,
+        enforcement: str | None,
+        statements: Sequence[cst.BaseStatement] | None = None,
+    ) -> None:
+        """One tool's branch: `body`, or `statements` of it when only a part belongs to it."""
+        owner = self.owner
+        statements = list(statements_of(body)) if statements is None else list(statements)
+        target = self._delegate(statements)
+        if isinstance(target, FunctionInfo):
+            handler, sig = owner.function_handler(target, name, shared)
+            schema = owner.schema_for(name, None, sig)
+            tool = owner.new_tool(name, "dispatcher", anchor, handler, schema, None)
+        else:
+            handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
+            scanner = HandlerScanner(
+                owner.resolver, owner.config, self.args_param, name, also=self.args_aliases
+            )
+            before = shared.events(owner.resolver, owner.config, name)
+            handler.events = before + scanner.scan(statements)
+            schema = owner.schema_for(name, None, None)
+            tool = owner.new_tool(name, "dispatcher", anchor, handler, schema, None)
+            if isinstance(target, str):
+                tool.handler = None
+                tool.why_unresolved_handler = target
+        tool.enforcement = enforcement
+
+    def _delegate(self, statements: Sequence[cst.CSTNode]) -> FunctionInfo | str | None:
+        """The module function a branch hands the raw arguments to, if any."""
+        for node in all_nodes(statements):
+            if not isinstance(node, cst.Call):
+                continue
+            passes_args = any(
+                isinstance(a.value, cst.Name)
+                and a.value.value in self.args_aliases
+                and a.star != "**"
+                for a in node.args
+            )
+            if not passes_args:
+                continue
+            callee = dotted_name(node.func)
+            if callee is None or self._is_helper_or_pure(callee):
+                continue
+            function = self.owner.index.function(callee.rsplit(".", 1)[-1])
+            if function is not None and function.node is not self.info.node:
+                return function
+            imported = self.owner.index.imports.get(callee.split(".")[0])
+            if imported is not None:
+                found = self.owner.resolver.find_function(callee)
+                if found is not None:
+                    return found
+                where = f"{'.' * imported.level}{imported.module}"
+                return f"'{callee}' comes from {where}, which is not a module of this project"
+        return None
+
+    def _is_helper_or_pure(self, callee: str) -> bool:
+        config = self.owner.config
+        last = callee.rsplit(".", 1)[-1]
+        helpers = (
+            *config.collect_helpers,
+            *config.reject_helpers,
+            *config.attach_helpers,
+            *config.limit_helpers,
+            *config.pure_calls,
+        )
+        return last in helpers or callee in PURE_FUNCTIONS or last in READ_METHODS
+
+    def _shared(self, statements: Sequence[cst.CSTNode]) -> Shared:
+        kept = [s for s in statements if isinstance(s, cst.BaseStatement)]
+        return Shared(kept, self.args_param, tuple(self.args_aliases))
+
+    def _central_policy(self, statements: Sequence[cst.CSTNode]) -> str | None:
+        policies = set(self.owner.config.central_policies)
+        for node in all_nodes(statements):
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+                continue
+            if node.func.attr.value != "resolve":
+                continue
+            base = dotted_name(node.func.value) or ""
+            bound = self.owner.index.bound_calls.get(base.rsplit(".", 1)[-1])
+            constructor = dotted_name(bound.func) if bound is not None else None
+            names = (constructor or "").split(".")
+            if names and set(names) & policies:
+                return f"{constructor} .resolve() in {self.info.label}"
+        return None
+
+
+def lookup_container(node: cst.CSTNode, names: set[str]) -> cst.BaseExpression | None:
+    """`X` of `X[name]` or `X.get(name)`."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and dotted_name(index.value) in names:
+            return node.value
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "get"
+    ):
+        first = positional(node, 0)
+        if first is not None and dotted_name(first) in names:
+            return node.func.value
+    return None
+
+
+def is_request_params(param: cst.Param) -> bool:
+    """The `params: CallToolRequestParams` of an SDK 2.x low-level handler."""
+    if param.annotation is not None:
+        annotation = dotted_name(param.annotation.annotation) or ""
+        return annotation.rsplit(".", 1)[-1] == "CallToolRequestParams"
+    return param.name.value in ("params", "request_params")
