@@ -15,7 +15,7 @@ import libcst as cst
 from toolargs.codes import CODES, message
 from toolargs.config import Config, ConfigError
 from toolargs.discovery import build_model
-from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Tool, ToolReport
+from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Step, Tool, ToolReport
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge
@@ -162,8 +162,6 @@ def _known_args_status(tool: Tool, codes: list[str]) -> str:
 
 def _strict(tool: Tool) -> bool:
     """Mutation tools: unknown keys rejected before any side effect (or centrally)."""
-    from toolargs.model import Step
-
     if tool.enforcement is not None:
         return True
     handler = tool.handler
