@@ -34,7 +34,9 @@ from toolargs.discovery.literals import (
     snippet,
     string_value,
 )
+from toolargs.discovery.walk import walk
 from toolargs.model import KnownArgs, Schema
+from toolargs.source import SourceError, read
 
 _MAX_HOPS = 8  # constants referring to constants; deeper chains are left unresolved
 
@@ -477,8 +479,6 @@ def _is_forbid(expr: cst.BaseExpression | None) -> bool:
 
 def _derived_from_schema(expr: cst.BaseExpression) -> bool:
     """`SCHEMA["properties"]`, `tuple(SCHEMA["properties"])`, `Model.model_fields`: no drift."""
-    from toolargs.discovery.walk import walk
-
     for node in walk(expr):
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
             index = node.slice[0].slice
@@ -530,8 +530,6 @@ def _imported_module(
 @functools.lru_cache(maxsize=256)
 def _cached_index(path: str, config: Config) -> ModuleIndex | None:
     """Other modules are parsed once per process, whatever imports them."""
-    from toolargs.source import SourceError, read
-
     try:
         module = cst.parse_module(read(Path(path)))
     except (SourceError, cst.ParserSyntaxError, RecursionError, MemoryError):

@@ -11,6 +11,7 @@ from toolargs.discovery.dispatcher import Dispatcher, Shared, is_request_params
 from toolargs.discovery.handler import HandlerScanner
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import (
+    bool_value,
     dict_items,
     dotted_name,
     keyword,
@@ -173,8 +174,6 @@ class Discoverer:
 
     def _hint_keywords(self, call: cst.Call) -> Annotations | None:
         """`@tool(read_only_hint=True)`-style keywords some frameworks take directly."""
-        from toolargs.discovery.literals import bool_value
-
         read_only = bool_value(keyword(call, "readOnlyHint", "read_only_hint", "read_only"))
         destructive = bool_value(keyword(call, "destructiveHint", "destructive_hint"))
         if read_only is None and destructive is None:
