@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any, ClassVar, Iterator
 
 from toolargs import __version__
-from toolargs.analysis import analyze_source
 from toolargs.codes import default_disabled, message
 from toolargs.config import OPTIONS, Config, ConfigError
-from toolargs.discovery.schema import load_schema_files
+from toolargs.prefilter import may_define_tools
 from toolargs.source import SourceError, guard
 
 PREFIX = "toolargs-"
@@ -56,7 +55,10 @@ class ToolArgsChecker:
                 values[option.key] = value
         try:
             cls.config = Config.from_mapping(values, "flake8 options", root=Path.cwd())
-            load_schema_files(cls.config)  # a bad schema file is one error, not one per file
+            if cls.config.schema_files:  # a bad schema file is one error, not one per file
+                from toolargs.discovery.schema import load_schema_files
+
+                load_schema_files(cls.config)
         except ConfigError as exc:
             print(f"flake8: {exc}", file=sys.stderr)  # like flake8's own option errors
             raise SystemExit(2) from None
@@ -80,6 +82,8 @@ class ToolArgsChecker:
 
     def run(self) -> Iterator[tuple[int, int, str, type[ToolArgsChecker]]]:
         source = "".join(self.lines)
+        if not may_define_tools(source, self.config):
+            return  # most files: no guard, no libcst, no parse
         try:
             guard(source, self.filename)
         except SourceError as exc:
@@ -87,6 +91,9 @@ class ToolArgsChecker:
             why = str(exc).split(": ", 1)[-1]
             yield 1, 0, message("TAV903", why=why), type(self)
             return
+        # Imported here, not at the top: a run over tool-free code never loads libcst.
+        from toolargs.analysis import analyze_source
+
         try:
             report = analyze_source(source, self.filename, self.config, enabled=self._enabled)
         except ConfigError as exc:  # a schema file named in the options is unusable

@@ -6,10 +6,14 @@ parse. Generating the code once and noting where the wanted nodes start costs a 
 
 from __future__ import annotations
 
-from typing import Iterable
+import contextlib
+from typing import Any, Iterable
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
+
+
+_NO_RECORDING: contextlib.nullcontext[None] = contextlib.nullcontext()
 
 
 class _MarkingState(CodegenState):
@@ -19,6 +23,11 @@ class _MarkingState(CodegenState):
         )
         self.wanted = wanted
         self.marks: dict[int, int] = {}
+
+    def record_syntactic_position(self, node: cst.CSTNode, **kwargs: Any) -> Any:
+        # The base class's no-op is a generator-based context manager entered for every
+        # node; a shared null context does the same for a fraction of the cost.
+        return _NO_RECORDING
 
     def before_codegen(self, node: cst.CSTNode) -> None:
         key = id(node)

@@ -9,7 +9,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
-from toolargs.discovery.walk import children
+from toolargs.discovery.walk import children, is_leaf
 
 TOOL_CLASSES = ("Tool",)
 LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
@@ -104,7 +104,8 @@ def build_index(module: cst.Module, path: Path | None, config: Config) -> Module
     stack: list[tuple[cst.CSTNode, ClassInfo | None, FunctionInfo | None]] = [(module, None, None)]
     while stack:
         node, owner, function = stack.pop()
-        if isinstance(node, cst.FunctionDef):
+        # Exact type tests: libcst's classes are ABCs, and isinstance on them is slow.
+        if type(node) is cst.FunctionDef:
             info = FunctionInfo(node, owner, function.node if function else None)
             if owner is not None:
                 owner.methods[node.name.value] = node
@@ -116,28 +117,28 @@ def build_index(module: cst.Module, path: Path | None, config: Config) -> Module
             # What a function contains belongs to it, not to any class around it.
             _push(stack, node, None, info)
             continue
-        if isinstance(node, cst.ClassDef):
+        if type(node) is cst.ClassDef:
             cls = ClassInfo(node, node.name.value, _bases(node))
             index.classes.setdefault(cls.name, cls)
             _push(stack, node, cls, function)
             continue
-        if isinstance(node, cst.Call):
+        if type(node) is cst.Call:
             name = last_name(node.func)
             if name in interesting or (
                 name is not None and index.original_name(name) in interesting
             ):
                 index.calls.append((node, function))
-        elif isinstance(node, cst.Dict):
+        elif type(node) is cst.Dict:
             if any(
                 isinstance(e, cst.DictElement) and string_value(e.key) in SCHEMA_KEYS
                 for e in node.elements
             ):
                 index.tool_dicts.append(node)
-        elif isinstance(node, (cst.Assign, cst.AnnAssign)):
+        elif type(node) is cst.Assign or type(node) is cst.AnnAssign:
             _record_binding(index, node, owner, function)
-        elif isinstance(node, cst.ImportFrom):
+        elif type(node) is cst.ImportFrom:
             _record_import_from(index, node)
-        elif isinstance(node, cst.Import):
+        elif type(node) is cst.Import:
             for alias in node.names:
                 dotted = dotted_name(alias.name)
                 if dotted:
@@ -153,7 +154,8 @@ def _push(
     owner: ClassInfo | None,
     function: FunctionInfo | None,
 ) -> None:
-    stack.extend((child, owner, function) for child in reversed(list(children(node))))
+    if not is_leaf(node):
+        stack.extend((child, owner, function) for child in reversed(list(children(node))))
 
 
 def _bases(node: cst.ClassDef) -> tuple[str, ...]:

@@ -32,8 +32,14 @@ _SKIPPED_PREFIXES = (
     "equal",
     "star",
     "operator",
+    "trailing_whitespace",
+    "dot",
 )
+# Fields typed as plain values (`Name.value: str`) never hold a node: leaves get ().
+_VALUE_TYPES: tuple[object, ...] = (str, int, bool)
 _FIELDS: dict[type[cst.CSTNode], tuple[str, ...]] = {}
+# isinstance against libcst's ABC-based classes is slow; a per-type answer is not.
+_IS_NODE: dict[type, bool] = {}
 
 
 def _fields(node: cst.CSTNode) -> tuple[str, ...]:
@@ -43,7 +49,8 @@ def _fields(node: cst.CSTNode) -> tuple[str, ...]:
         names = tuple(
             f.name
             for f in dataclasses.fields(node)
-            if not f.name.startswith(_SKIPPED_PREFIXES) or f.name == "star_arg"
+            if (not f.name.startswith(_SKIPPED_PREFIXES) or f.name == "star_arg")
+            and f.type not in _VALUE_TYPES
         )
         _FIELDS[kind] = names
     return names
@@ -53,12 +60,28 @@ def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The meaningful child nodes of `node`, in source order."""
     for name in _fields(node):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif isinstance(value, (tuple, list)):
+        kind = type(value)
+        if kind is tuple or kind is list:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if _is_node(type(item)):
                     yield item
+        elif _is_node(kind):
+            yield value
+
+
+def _is_node(kind: type) -> bool:
+    answer = _IS_NODE.get(kind)
+    if answer is None:
+        answer = _IS_NODE[kind] = issubclass(kind, cst.CSTNode)
+    return answer
+
+
+def is_leaf(node: cst.CSTNode) -> bool:
+    """A node with no child worth visiting (a name, a string, a number...)."""
+    return not _fields(node)
+
+
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 def walk(node: cst.CSTNode, *, into_scopes: bool = True) -> Iterator[cst.CSTNode]:
