@@ -283,9 +283,10 @@ def test_analysis_turns_a_recursion_error_into_one_finding_not_an_exception(
     tmp_path: Path,
 ) -> None:
     # Within the guard's limit, under a recursion limit far lower than the real one: the
-    # walk of the tree runs out of stack, and the analysis must still return a report.
+    # analysis runs out of stack (the code generation that positions findings recurses
+    # through the chain before the tools), and must still return a report.
     script = tmp_path / "low_limit.py"
-    source = SERVER + chain("+", 300)
+    source = chain("+", 300) + SERVER
     script.write_text(
         "import sys\n"
         "from toolargs.analysis import analyze_source\n"

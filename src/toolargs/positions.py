@@ -12,7 +12,6 @@ from typing import Any, Iterable
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
-
 _NO_RECORDING: contextlib.nullcontext[None] = contextlib.nullcontext()
 
 
@@ -33,6 +32,12 @@ class _MarkingState(CodegenState):
         key = id(node)
         if key in self.wanted and key not in self.marks:
             self.marks[key] = len(self.tokens)
+            if len(self.marks) == len(self.wanted):
+                raise _AllFound  # the rest of the module cannot move what is marked
+
+
+class _AllFound(Exception):
+    pass
 
 
 def positions(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, tuple[int, int]]:
@@ -41,7 +46,10 @@ def positions(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, tup
     if not wanted:
         return {}
     state = _MarkingState(wanted, module)
-    module._codegen(state)
+    try:
+        module._codegen(state)
+    except _AllFound:
+        pass
     found: dict[int, tuple[int, int]] = {}
     line, col, consumed = 1, 1, 0
     for key, token_index in sorted(state.marks.items(), key=lambda item: item[1]):

@@ -21,7 +21,7 @@ from toolargs.discovery.literals import (
     string_value,
 )
 from toolargs.discovery.schema import Resolver
-from toolargs.discovery.walk import children
+from toolargs.discovery.walk import children, push_children
 from toolargs.model import Event, KnownArgs, Step
 
 # Calls that neither write, open, spawn nor reach the network.
@@ -313,15 +313,17 @@ class HandlerScanner:
         stack: list[cst.CSTNode] = [expr]
         while stack:
             node = stack.pop()
-            if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            kind = type(node)  # exact type tests: isinstance on libcst's ABCs is slow
+            if kind is cst.Lambda or kind is cst.FunctionDef:
                 continue
-            if isinstance(node, cst.IfExp) and _names(node.test) & self.unknown_names:
-                guarded_ids.add(id(node.body))
-            if isinstance(node, cst.Call):
+            if kind is cst.Call:
+                assert isinstance(node, cst.Call)
                 self._call(node)
-            elif isinstance(node, cst.Subscript):
+            elif kind is cst.Subscript:
+                assert isinstance(node, cst.Subscript)
                 self._read(node, _subscript_key(node), node.value)
-            elif isinstance(node, cst.Await):
+            elif kind is cst.Await:
+                assert isinstance(node, cst.Await)
                 # `await f(**args)` refuses unknown keys before f's body runs.
                 inner = node.expression
                 if not (
@@ -329,11 +331,16 @@ class HandlerScanner:
                     and (self._is_pure(inner) or self._strict_construction(inner) is not None)
                 ):
                     self._effect(node, snippet(node))
-            elif isinstance(node, cst.Dict):
+            elif kind is cst.Dict:
+                assert isinstance(node, cst.Dict)
                 self._dict(node, id(node) in guarded_ids)
-            if id(node) in guarded_ids:
+            elif kind is cst.IfExp:
+                assert isinstance(node, cst.IfExp)
+                if _names(node.test) & self.unknown_names:
+                    guarded_ids.add(id(node.body))
+            if guarded_ids and id(node) in guarded_ids:
                 guarded_ids.update(id(child) for child in children(node))
-            stack.extend(reversed(list(children(node))))
+            push_children(stack, node)
 
     def _dict(self, node: cst.Dict, guarded: bool) -> None:
         for element in node.elements:

@@ -9,7 +9,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
-from toolargs.discovery.walk import children, is_leaf
+from toolargs.discovery.walk import push_children
 
 TOOL_CLASSES = ("Tool",)
 LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
@@ -100,12 +100,30 @@ def build_index(module: cst.Module, path: Path | None, config: Config) -> Module
         *config.central_policies,
         *config.tool_decorators,
     }
-    # (node, owning class, enclosing function, depth of function nesting)
-    stack: list[tuple[cst.CSTNode, ClassInfo | None, FunctionInfo | None]] = [(module, None, None)]
+    _scan_scope(index, module, None, None, interesting)
+    return index
+
+
+def _scan_scope(
+    index: ModuleIndex,
+    scope: cst.CSTNode,
+    owner: ClassInfo | None,
+    function: FunctionInfo | None,
+    interesting: set[str],
+) -> None:
+    """Everything in one scope (module, class or function body), nested scopes recursed.
+
+    Recursion follows `def`/`class` nesting only, which Python bounds; everything else is
+    an iterative walk with exact type tests (libcst's classes are ABCs, and isinstance on
+    them is slow).
+    """
+    stack: list[cst.CSTNode] = []
+    push_children(stack, scope)
     while stack:
-        node, owner, function = stack.pop()
-        # Exact type tests: libcst's classes are ABCs, and isinstance on them is slow.
-        if type(node) is cst.FunctionDef:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.FunctionDef:
+            assert isinstance(node, cst.FunctionDef)
             info = FunctionInfo(node, owner, function.node if function else None)
             if owner is not None:
                 owner.methods[node.name.value] = node
@@ -115,47 +133,42 @@ def build_index(module: cst.Module, path: Path | None, config: Config) -> Module
             if node.decorators:
                 index.decorated.append(info)
             # What a function contains belongs to it, not to any class around it.
-            _push(stack, node, None, info)
+            _scan_scope(index, node, None, info, interesting)
             continue
-        if type(node) is cst.ClassDef:
+        if kind is cst.ClassDef:
+            assert isinstance(node, cst.ClassDef)
             cls = ClassInfo(node, node.name.value, _bases(node))
             index.classes.setdefault(cls.name, cls)
-            _push(stack, node, cls, function)
+            _scan_scope(index, node, cls, function, interesting)
             continue
-        if type(node) is cst.Call:
+        if kind is cst.Call:
+            assert isinstance(node, cst.Call)
             name = last_name(node.func)
             if name in interesting or (
                 name is not None and index.original_name(name) in interesting
             ):
                 index.calls.append((node, function))
-        elif type(node) is cst.Dict:
+        elif kind is cst.Dict:
+            assert isinstance(node, cst.Dict)
             if any(
-                isinstance(e, cst.DictElement) and string_value(e.key) in SCHEMA_KEYS
+                type(e) is cst.DictElement and string_value(e.key) in SCHEMA_KEYS
                 for e in node.elements
             ):
                 index.tool_dicts.append(node)
-        elif type(node) is cst.Assign or type(node) is cst.AnnAssign:
+        elif kind is cst.Assign or kind is cst.AnnAssign:
+            assert isinstance(node, (cst.Assign, cst.AnnAssign))
             _record_binding(index, node, owner, function)
-        elif type(node) is cst.ImportFrom:
+        elif kind is cst.ImportFrom:
+            assert isinstance(node, cst.ImportFrom)
             _record_import_from(index, node)
-        elif type(node) is cst.Import:
+        elif kind is cst.Import:
+            assert isinstance(node, cst.Import)
             for alias in node.names:
                 dotted = dotted_name(alias.name)
                 if dotted:
                     bound = alias.evaluated_alias or dotted.split(".")[0]
                     index.imports[bound] = ImportedName(dotted, "", 0)
-        _push(stack, node, owner, function)
-    return index
-
-
-def _push(
-    stack: list[tuple[cst.CSTNode, ClassInfo | None, FunctionInfo | None]],
-    node: cst.CSTNode,
-    owner: ClassInfo | None,
-    function: FunctionInfo | None,
-) -> None:
-    if not is_leaf(node):
-        stack.extend((child, owner, function) for child in reversed(list(children(node))))
+        push_children(stack, node)
 
 
 def _bases(node: cst.ClassDef) -> tuple[str, ...]:
