@@ -8,6 +8,7 @@ No traceback ever reaches the user: anything unexpected is one line and exit 2.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -351,6 +352,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version, or a usage error argparse reported
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     command: Callable[[argparse.Namespace], int] = args.run
+    # Everything imported so far lives as long as the process: keep the cyclic garbage
+    # collector from walking it again and again while libcst builds and drops trees.
+    gc.freeze()
     try:
         return command(args)
     except (UsageError, ConfigError, SelectionError, PathError) as exc:
