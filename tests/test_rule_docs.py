@@ -41,8 +41,6 @@ FLAKE8_OPTION = re.compile(r"--toolargs-(?P<key>[a-z-]+)")
 LINK = re.compile(r"\]\(#(?P<anchor>[^)]+)\)")
 LABELS = ("What it does", "Why is this bad?", "Example", "Fix")
 
-# Where the checker disagrees with the contract (docs/checker-semantics) on an example,
-# the docs stay right and the test is marked here: (code, "example" | "fix") -> reason.
 # Examples the checker is known to judge differently from the docs: (code, "example" or
 # "fix") -> the reason, run as strict xfails so a fixed checker shows up as XPASS.
 KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {}
