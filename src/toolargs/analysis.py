@@ -46,7 +46,9 @@ def enabled_by_default(code: str) -> bool:
 def analyze_source(
     source: str, path: str, config: Config, enabled: CodeFilter = enabled_by_default
 ) -> FileReport:
-    """Judge one module's source. Never raises: problems become `error` or TAV999.
+    """Judge one module's source. Bad input never raises: it becomes `error` (one line) or
+    a TAV999 finding. Only a ConfigError (an unusable schema file) propagates: it concerns
+    the whole run, not this file.
 
     `enabled` decides which codes are reported (and count against a tool's verdict);
     by default every code except those off by default (TAV402).
