@@ -19,7 +19,7 @@ from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Step, T
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge
-from toolargs.source import SourceError, guard, read
+from toolargs.source import SourceError, TooDeep, guard, read
 
 
 @dataclass
@@ -57,6 +57,11 @@ def analyze_source(
         return FileReport(path)
     try:
         module = parse(source, path)
+    except TooDeep as exc:
+        # Unjudged, and said so twice: as a finding (flake8, SARIF, JSON show it) and as
+        # the error line that makes the CLI exit 2.
+        refused = Diagnostic(path, exc.line, 1, "TAV903", message("TAV903", why=exc.why))
+        return FileReport(path, (refused,) if enabled("TAV903") else (), error=str(exc))
     except SourceError as exc:
         return FileReport(path, error=str(exc))
     try:

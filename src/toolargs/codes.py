@@ -201,8 +201,8 @@ CODES: dict[str, Code] = {
             "TAV903",
             "file-not-analysed",
             "File too deeply nested to analyse",
-            "toolargs cannot analyse this file ({why}): its tools, if any, are not "
-            "checked; flatten the expression or exclude the file",
+            "this file is not checked: {why}; its tools, if any, go unjudged: flatten "
+            "the expression or exclude the file",
         ),
         Code(
             "TAV999",

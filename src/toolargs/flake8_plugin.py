@@ -16,7 +16,6 @@ from toolargs import __version__
 from toolargs.codes import default_disabled, message
 from toolargs.config import OPTIONS, Config, ConfigError
 from toolargs.prefilter import may_define_tools
-from toolargs.source import SourceError, guard
 
 PREFIX = "toolargs-"
 DISABLED = frozenset(default_disabled())
@@ -83,22 +82,16 @@ class ToolArgsChecker:
     def run(self) -> Iterator[tuple[int, int, str, type[ToolArgsChecker]]]:
         source = "".join(self.lines)
         if not may_define_tools(source, self.config):
-            return  # most files: no guard, no libcst, no parse
-        try:
-            guard(source, self.filename)
-        except SourceError as exc:
-            # flake8 parsed it, so it reports nothing itself: say the file went unchecked.
-            why = str(exc).split(": ", 1)[-1]
-            yield 1, 0, message("TAV903", why=why), type(self)
-            return
+            return  # most files: no libcst, no parse
         # Imported here, not at the top: a run over tool-free code never loads libcst.
         from toolargs.analysis import analyze_source
 
         try:
             report = analyze_source(source, self.filename, self.config, enabled=self._enabled)
         except ConfigError as exc:  # a schema file named in the options is unusable
-            yield 1, 0, f"TAV999 toolargs could not analyse this file ({exc})", type(self)
+            yield 1, 0, message("TAV999", why=str(exc)), type(self)
             return
-        # A file that does not parse is flake8's to report (E999); nothing from us.
+        # A file that does not parse is flake8's to report (E999): its report has no
+        # findings. One refused by the input guard has its TAV903.
         for diagnostic in report.diagnostics:
             yield diagnostic.line, diagnostic.col - 1, diagnostic.message, type(self)

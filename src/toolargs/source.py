@@ -154,14 +154,21 @@ def _end_of_string(text: str, start: int, quotes: str) -> int:
         position = end + 1
 
 
+class TooDeep(SourceError):
+    """A file refused by the guard: judged as TAV903 at `line`, not parsed."""
+
+    def __init__(self, path: str, line: int, why: str) -> None:
+        super().__init__(f"{path}:{line}:1: {why}")
+        self.line = line
+        self.why = why
+
+
 def guard(text: str, path: str, limit: int = MAX_DEPTH) -> None:
-    """Raise SourceError, with one clear line, for a file too deep to analyse safely.
+    """Raise TooDeep, with one clear line, for a file too deep to analyse safely.
 
     Call it before parsing: past the limit the native parser may crash the process.
     """
     depth, offset = nesting_depth(text)
     if depth > limit:
         line = text.count("\n", 0, offset) + 1
-        raise SourceError(
-            f"{path}:{line}:1: nesting too deep to analyse (depth {depth} > {limit})"
-        )
+        raise TooDeep(path, line, f"nesting too deep to analyse (depth {depth} > {limit})")
