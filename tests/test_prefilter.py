@@ -262,8 +262,8 @@ def test_base_class_name_in_prose_is_not_a_tool() -> None:
     assert may_define_tools("class Timer(\n    Tool  # measures\n):\n    pass\n", DEFAULT)
 
 
-def test_copies_agree_with_discovery() -> None:
-    # The prefilter keeps its own copies so that rejecting a file never imports libcst.
+def test_prefilter_and_discovery_share_one_vocabulary() -> None:
+    # Both read toolargs.vocabulary, which imports no libcst.
     from toolargs.discovery import index, shapes
 
     assert prefilter.DISPATCHER_NAMES == shapes.DISPATCHER_NAMES

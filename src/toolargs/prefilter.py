@@ -20,12 +20,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from toolargs.config import Config
+from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME, SCHEMA_KEYS
 
-# Copies of what discovery matches on, kept here so that rejecting a file never imports
-# libcst (tests/test_prefilter.py checks they agree with toolargs.discovery).
-DISPATCHER_NAMES = frozenset({"call_tool", "handle_call_tool"})
-REGISTRY_NAME = re.compile(r"handler|tool|registry|dispatch", re.IGNORECASE)
-SCHEMA_KEYS = ("inputSchema", "input_schema")
 # The MCP SDK's tool description, returned by class-based tools whatever their base.
 TOOL_DESCRIPTION = "Tool"
 # The constant name the policy's examples and `toolargs fix` use.

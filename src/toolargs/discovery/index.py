@@ -10,10 +10,10 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
 from toolargs.discovery.walk import push_children
+from toolargs.vocabulary import SCHEMA_KEYS
 
 TOOL_CLASSES = ("Tool",)
 LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
-SCHEMA_KEYS = ("inputSchema", "input_schema")
 
 
 @dataclass

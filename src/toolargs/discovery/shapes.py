@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 import libcst as cst
 
@@ -25,9 +24,8 @@ from toolargs.discovery.schema import Annotations, Resolver, ToolDecl
 from toolargs.discovery.signature import Signature, class_tool_name, is_abstract, signature
 from toolargs.discovery.syntax import all_nodes, statements_of
 from toolargs.model import Handler, Schema, Shape, Tool
+from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME
 
-DISPATCHER_NAMES = frozenset({"call_tool", "handle_call_tool"})
-REGISTRY_NAME = re.compile(r"handler|tool|registry|dispatch", re.IGNORECASE)
 SCHEMA_KEYWORDS = ("input_schema", "inputSchema", "schema", "parameters")
 SCHEMA_ATTRIBUTES = ("input_schema", "inputSchema", "schema", "args_schema", "parameters")
 
