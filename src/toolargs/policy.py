@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
 from typing import Any, TypeVar
 
-from toolargs.config import DEFAULT_MUTATION_TOOLS, Mode
+from toolargs.config import DEFAULT_MUTATION_TOOLS, Config, Mode
+from toolargs.mode import Annotations, classify
 from toolargs.runtime import (
     DEFAULT_ALIASES,
     LIMIT_FIELDS,
@@ -45,25 +45,28 @@ def tool_mode(
     read_only_tools: Sequence[str] = (),
     default_mode: Mode = "read-only",
 ) -> Mode:
-    """The mode of a tool, by the same precedence as the checker.
+    """The mode of a tool, by the checker's own precedence (`toolargs.mode.classify`).
 
     Annotations first: `destructiveHint` true or `readOnlyHint` not true is a mutation
     (the MCP default for a missing `readOnlyHint` is false). A read-only annotation on
     a tool named like a mutation is treated as a mutation: a wrong edit costs more than
     a rejected call. Without annotations, the name patterns decide, then `default_mode`.
     """
-    named_mutation = any(fnmatchcase(name, pattern) for pattern in mutation_tools)
+    config = Config(
+        mutation_tools=tuple(mutation_tools),
+        read_only_tools=tuple(read_only_tools),
+        default_mode=default_mode,
+    )
+    hints = None
     if annotations is not None:
         read_only = _field(annotations, "readOnlyHint", "read_only_hint")
         destructive = _field(annotations, "destructiveHint", "destructive_hint")
-        if destructive is True or read_only is not True or named_mutation:
-            return "mutation"
-        return "read-only"
-    if named_mutation:
-        return "mutation"
-    if any(fnmatchcase(name, pattern) for pattern in read_only_tools):
-        return "read-only"
-    return default_mode
+        hints = Annotations(
+            read_only if isinstance(read_only, bool) else None,
+            destructive if isinstance(destructive, bool) else None,
+            repr(annotations),
+        )
+    return classify(name, hints, (), config).mode
 
 
 @dataclass(frozen=True)
@@ -179,9 +182,7 @@ class ToolPolicy:
             )
             schema = _field(tool, "inputSchema", "input_schema")
             entries.append(
-                ToolArgs.from_schema(
-                    name, schema, mode, limit_fields=limit_fields, aliases=aliases
-                )
+                ToolArgs.from_schema(name, schema, mode, limit_fields=limit_fields, aliases=aliases)
             )
         return cls(entries)
 

@@ -35,18 +35,11 @@ from toolargs.discovery.literals import (
     string_value,
 )
 from toolargs.discovery.walk import walk
+from toolargs.mode import Annotations
 from toolargs.model import KnownArgs, Schema
 from toolargs.source import SourceError, read
 
 _MAX_HOPS = 8  # constants referring to constants; deeper chains are left unresolved
-
-
-@dataclass(frozen=True)
-class Annotations:
-    read_only: bool | None
-    destructive: bool | None
-    text: str  # as written, for messages
-    resolved: bool = True  # False: an expression the checker cannot read
 
 
 @dataclass

@@ -19,10 +19,10 @@ from toolargs.discovery.literals import (
     snippet,
     string_value,
 )
-from toolargs.discovery.mode import classify
-from toolargs.discovery.schema import Annotations, Resolver, ToolDecl
+from toolargs.discovery.schema import Resolver, ToolDecl
 from toolargs.discovery.signature import Signature, class_tool_name, is_abstract, signature
 from toolargs.discovery.syntax import all_nodes, statements_of
+from toolargs.mode import Annotations, classify
 from toolargs.model import Handler, Schema, Shape, Tool
 from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME
 

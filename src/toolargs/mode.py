@@ -1,4 +1,8 @@
-"""Classifying a tool as read-only or mutation, with the reason."""
+"""Classifying a tool as read-only or mutation, with the reason.
+
+One precedence for the checker and for run-time enforcement (`toolargs.policy`), so
+this module imports nothing but the configuration: no libcst.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,16 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from toolargs.config import Config, Mode
-from toolargs.discovery.schema import Annotations
+
+
+@dataclass(frozen=True)
+class Annotations:
+    """A tool's `readOnlyHint` and `destructiveHint`, as far as they can be read."""
+
+    read_only: bool | None
+    destructive: bool | None
+    text: str  # as written, for messages
+    resolved: bool = True  # False: an expression the checker cannot read
 
 
 @dataclass(frozen=True)
