@@ -56,21 +56,8 @@ def _fields(node: cst.CSTNode) -> tuple[str, ...]:
     return names
 
 
-def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The meaningful child nodes of `node`, in source order."""
-    for name in _fields(node):
-        value = getattr(node, name)
-        kind = type(value)
-        if kind is tuple or kind is list:
-            for item in value:
-                if _is_node(type(item)):
-                    yield item
-        elif _is_node(kind):
-            yield value
-
-
-def push_children(stack: list[cst.CSTNode], node: cst.CSTNode) -> None:
-    """Push the children of `node` so that popping yields them in source order.
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The meaningful child nodes of `node`, in source order.
 
     The hot loop of every walk: no generator, no intermediate tuples.
     """
@@ -84,6 +71,12 @@ def push_children(stack: list[cst.CSTNode], node: cst.CSTNode) -> None:
                     found.append(item)
         elif _is_node(kind):
             found.append(value)
+    return found
+
+
+def push_children(stack: list[cst.CSTNode], node: cst.CSTNode) -> None:
+    """Push the children of `node` so that popping yields them in source order."""
+    found = children(node)
     found.reverse()
     stack.extend(found)
 
