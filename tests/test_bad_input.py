@@ -283,10 +283,13 @@ def test_analysis_turns_a_recursion_error_into_one_finding_not_an_exception(
     tmp_path: Path,
 ) -> None:
     # Within the guard's limit, under a recursion limit far lower than the real one: the
-    # analysis runs out of stack (the code generation that positions findings recurses
-    # through the chain before the tools), and must still return a report.
+    # analysis runs out of stack (the code generation that positions the tool recurses
+    # through the chain in its decorator), and must still return a report.
     script = tmp_path / "low_limit.py"
-    source = chain("+", 300) + SERVER
+    decorator = '@mcp.tool(annotations={"readOnlyHint": True})'
+    deep = decorator[:-1] + ", meta=" + chain("+", 300)[4:-1] + ")"
+    source = SERVER.replace(decorator, deep)
+    assert source != SERVER
     script.write_text(
         "import sys\n"
         "from toolargs.analysis import analyze_source\n"

@@ -67,7 +67,7 @@ def analyze_source(
     try:
         analysis = analyze_module(module, path, config)
         analysis.findings = [f for f in analysis.findings if enabled(f.code)]
-        return report(analysis, path)
+        return report(analysis, path, source)
     except ConfigError:
         raise
     except (RecursionError, MemoryError) as exc:
@@ -103,12 +103,15 @@ def analyze_path(
     return analyze_source(source, str(path), config, enabled)
 
 
-def report(analysis: Analysis, path: str) -> FileReport:
-    """Position the findings and the tools, once, and flatten them for front ends."""
+def report(analysis: Analysis, path: str, source: str | None = None) -> FileReport:
+    """Position the findings and the tools, once, and flatten them for front ends.
+
+    `source`, the text the module was parsed from, saves most of the code generation.
+    """
     model, findings = analysis.model, analysis.findings
     anchors = [f.node for f in findings if f.node is not None]
     anchors += [tool.anchor for tool in model.tools]
-    located = positions(model.module, anchors)
+    located = positions(model.module, anchors, source, model.statement_of)
     tool_lines = {id(tool): located.get(id(tool.anchor), (1, 1)) for tool in model.tools}
     by_tool: dict[str, tuple[int, int]] = {t.name: tool_lines[id(t)] for t in model.tools}
 

@@ -129,6 +129,8 @@ class ModuleModel:
     module: cst.Module
     tools: list[Tool] = field(default_factory=list)
     servers: list[Server] = field(default_factory=list)
+    # id of a node -> index of the module statement holding it (what positions need)
+    statement_of: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass

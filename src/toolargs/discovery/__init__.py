@@ -38,7 +38,7 @@ def build_model(module: cst.Module, path: str, config: Config) -> ModuleModel:
             tool.enforcement = server.enforced_by
         if server is not None and not server.drops_unknown:
             tool.rejected_by = server.framework
-    return ModuleModel(path, module, tools, servers)
+    return ModuleModel(path, module, tools, servers, index.statement_of)
 
 
 def _imported_server(

@@ -73,6 +73,8 @@ class ModuleIndex:
     decorated: list[FunctionInfo] = field(default_factory=list)
     bound_calls: dict[str, cst.Call] = field(default_factory=dict)  # `x = Something(...)`
     lists: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    # id of every node the walk meets -> index of the module statement holding it
+    statement_of: dict[int, int] = field(default_factory=dict)
 
     def function(self, name: str) -> FunctionInfo | None:
         return self.functions.get(name)
@@ -100,27 +102,30 @@ def build_index(module: cst.Module, path: Path | None, config: Config) -> Module
         *config.central_policies,
         *config.tool_decorators,
     }
-    _scan_scope(index, module, None, None, interesting)
+    for number, statement in enumerate(module.body):
+        _scan_scope(index, [statement], None, None, interesting, number)
     return index
 
 
 def _scan_scope(
     index: ModuleIndex,
-    scope: cst.CSTNode,
+    stack: list[cst.CSTNode],
     owner: ClassInfo | None,
     function: FunctionInfo | None,
     interesting: set[str],
+    statement: int,
 ) -> None:
-    """Everything in one scope (module, class or function body), nested scopes recursed.
+    """Everything in one scope (module statement, class or function body), nested scopes
+    recursed; `statement` is the index of the module statement it all belongs to.
 
     Recursion follows `def`/`class` nesting only, which Python bounds; everything else is
     an iterative walk with exact type tests (libcst's classes are ABCs, and isinstance on
     them is slow).
     """
-    stack: list[cst.CSTNode] = []
-    push_children(stack, scope)
+    statement_of = index.statement_of
     while stack:
         node = stack.pop()
+        statement_of[id(node)] = statement
         kind = type(node)
         if kind is cst.FunctionDef:
             assert isinstance(node, cst.FunctionDef)
@@ -133,13 +138,13 @@ def _scan_scope(
             if node.decorators:
                 index.decorated.append(info)
             # What a function contains belongs to it, not to any class around it.
-            _scan_scope(index, node, None, info, interesting)
+            _scan_scope(index, _inside(node), None, info, interesting, statement)
             continue
         if kind is cst.ClassDef:
             assert isinstance(node, cst.ClassDef)
             cls = ClassInfo(node, node.name.value, _bases(node))
             index.classes.setdefault(cls.name, cls)
-            _scan_scope(index, node, cls, function, interesting)
+            _scan_scope(index, _inside(node), cls, function, interesting, statement)
             continue
         if kind is cst.Call:
             assert isinstance(node, cst.Call)
@@ -169,6 +174,12 @@ def _scan_scope(
                     bound = alias.evaluated_alias or dotted.split(".")[0]
                     index.imports[bound] = ImportedName(dotted, "", 0)
         push_children(stack, node)
+
+
+def _inside(node: cst.CSTNode) -> list[cst.CSTNode]:
+    stack: list[cst.CSTNode] = []
+    push_children(stack, node)
+    return stack
 
 
 def _bases(node: cst.ClassDef) -> tuple[str, ...]:

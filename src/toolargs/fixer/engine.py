@@ -168,7 +168,7 @@ def _kept(
         return []
     anchors = [f.node for f in findings if f.node is not None]
     anchors += [tool.anchor for tool in model.tools]
-    located = positions(model.module, anchors)
+    located = positions(model.module, anchors, source, model.statement_of)
     by_tool = {t.name: located.get(id(t.anchor), (1, 1)) for t in model.tools}
     statements = noqa_lines(source)
     kept = []

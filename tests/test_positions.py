@@ -1,0 +1,99 @@
+"""Positions: the statement-by-statement path must agree with generating the whole module,
+and both with libcst's own PositionProvider; where the source cannot place a statement,
+the whole module is generated instead."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from fixture_expectations import fixture_files
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from toolargs.config import Config
+from toolargs.discovery import build_model
+from toolargs.discovery.walk import walk
+from toolargs.positions import _by_statement, positions
+from toolargs.source import read
+
+FILES = [path for path in fixture_files() if "tav903" not in path.name]
+
+
+def analysed(source: str) -> tuple[cst.Module, dict[int, int], list[cst.CSTNode]]:
+    module = cst.parse_module(source)
+    model = build_model(module, "server.py", Config())
+    return module, model.statement_of, list(walk(module))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(p.parents[1])))
+def test_statement_path_agrees_with_generating_the_module(path: Path) -> None:
+    source = read(path)
+    module, statement_of, nodes = analysed(source)
+    nodes.remove(module)  # not inside any statement
+    whole = positions(module, nodes)
+    # Every node of a fixture: the statement path must place them all by itself.
+    assert _by_statement(module, {id(node) for node in nodes}, source, statement_of) == whole
+    # A few wanted nodes, as in a real report (placed either way).
+    for some in (nodes[::7], nodes[-3:], nodes[len(nodes) // 2 : len(nodes) // 2 + 1]):
+        located = positions(module, some, source, statement_of)
+        assert located == {key: whole[key] for key in located}
+        assert len(located) == len({id(node) for node in some})
+
+
+@pytest.mark.parametrize("path", FILES[:: max(1, len(FILES) // 8)], ids=lambda p: p.name)
+def test_names_are_where_libcst_puts_them(path: Path) -> None:
+    source = read(path)
+    module, statement_of, nodes = analysed(source)
+    names = [node for node in nodes if isinstance(node, cst.Name) and not node.lpar]
+    located = positions(module, names, source, statement_of)
+    ranges = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    for name in names:
+        start = ranges[name].start
+        assert located[id(name)] == (start.line, start.column + 1), name.value
+
+
+def test_a_statement_written_twice_is_placed_by_generating_the_module() -> None:
+    # The second `reject(arguments)` cannot be told from the first by its text alone.
+    source = textwrap.dedent("""\
+        reject(arguments)
+        '''
+        reject(arguments)
+        '''
+        reject(arguments)
+        """)
+    module, statement_of, _ = analysed(source)
+    last = module.body[-1]
+    assert isinstance(last, cst.SimpleStatementLine)
+    call = last.body[0]
+    assert positions(module, [call], source, statement_of) == {id(call): (5, 1)}
+
+
+def test_a_node_discovery_never_met_is_placed_by_generating_the_module() -> None:
+    source = "x = 1\n\n\ny = [2]\n"
+    module, _, _ = analysed(source)
+    statement = module.body[1]
+    assert isinstance(statement, cst.SimpleStatementLine)
+    assert positions(module, [statement.body[0]], source, {}) == {id(statement.body[0]): (4, 1)}
+
+
+def test_nested_nodes_are_placed_by_their_own_line_and_column() -> None:
+    source = textwrap.dedent("""\
+        import os
+
+
+        class Tools:
+            def delete(self, arguments):
+                target = arguments["path"]
+                os.remove(
+                    target
+                )
+        """)
+    module, statement_of, nodes = analysed(source)
+    target = [n for n in nodes if isinstance(n, cst.Name) and n.value == "target"][-1]
+    remove = next(n for n in nodes if isinstance(n, cst.Call))
+    assert positions(module, [remove, target], source, statement_of) == {
+        id(remove): (7, 9),
+        id(target): (8, 13),
+    }
