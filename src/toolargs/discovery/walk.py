@@ -8,7 +8,8 @@ cannot exhaust Python's stack.
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterator
+import operator
+from typing import Callable, Iterator
 
 import libcst as cst
 
@@ -37,40 +38,50 @@ _SKIPPED_PREFIXES = (
 )
 # Fields typed as plain values (`Name.value: str`) never hold a node: leaves get ().
 _VALUE_TYPES: tuple[object, ...] = (str, int, bool)
-_FIELDS: dict[type[cst.CSTNode], tuple[str, ...]] = {}
+# Per node type: a getter returning the values of its meaningful fields as a tuple, or
+# None for a leaf. One C-level call reads every field.
+_GETTERS: dict[type[cst.CSTNode], Callable[[cst.CSTNode], tuple[object, ...]] | None] = {}
 # isinstance against libcst's ABC-based classes is slow; a per-type answer is not.
 _IS_NODE: dict[type, bool] = {}
 
 
-def _fields(node: cst.CSTNode) -> tuple[str, ...]:
-    kind = type(node)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = tuple(
-            f.name
-            for f in dataclasses.fields(node)
-            if (not f.name.startswith(_SKIPPED_PREFIXES) or f.name == "star_arg")
-            and f.type not in _VALUE_TYPES
-        )
-        _FIELDS[kind] = names
-    return names
+def _getter(kind: type[cst.CSTNode]) -> Callable[[cst.CSTNode], tuple[object, ...]] | None:
+    names = tuple(
+        f.name
+        for f in dataclasses.fields(kind)
+        if (not f.name.startswith(_SKIPPED_PREFIXES) or f.name == "star_arg")
+        and f.type not in _VALUE_TYPES
+    )
+    getter: Callable[[cst.CSTNode], tuple[object, ...]] | None
+    if not names:
+        getter = None
+    elif len(names) == 1:
+        one = operator.attrgetter(names[0])
+        getter = lambda node: (one(node),)  # noqa: E731 - attrgetter of one name is no tuple
+    else:
+        getter = operator.attrgetter(*names)
+    _GETTERS[kind] = getter
+    return getter
 
 
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The meaningful child nodes of `node`, in source order.
 
-    The hot loop of every walk: no generator, no intermediate tuples.
+    The hot loop of every walk: no generator, no intermediate lists. A sequence field
+    holds only nodes (libcst types them `Sequence[SomeNode]`); any other field may hold
+    None, a sentinel or a plain value.
     """
+    kind = type(node)
+    getter = _GETTERS[kind] if kind in _GETTERS else _getter(kind)
+    if getter is None:
+        return []
     found: list[cst.CSTNode] = []
-    for name in _fields(node):
-        value = getattr(node, name)
-        kind = type(value)
-        if kind is tuple or kind is list:
-            for item in value:
-                if _is_node(type(item)):
-                    found.append(item)
-        elif _is_node(kind):
-            found.append(value)
+    for value in getter(node):
+        value_kind = type(value)
+        if value_kind is tuple or value_kind is list:
+            found.extend(value)  # type: ignore[arg-type]
+        elif _IS_NODE[value_kind] if value_kind in _IS_NODE else _is_node(value_kind):
+            found.append(value)  # type: ignore[arg-type]
     return found
 
 
