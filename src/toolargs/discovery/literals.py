@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
+from libcst._nodes.internal import CodegenState
 
 
 def dotted_name(expr: cst.BaseExpression) -> str | None:
@@ -93,6 +94,34 @@ def call_kwargs_dict(call: cst.Call) -> list[tuple[str, cst.BaseExpression]] | N
 
 
 def snippet(node: cst.CSTNode, limit: int = 60) -> str:
-    """Short source text of a node for messages."""
-    text = " ".join(cst.Module([]).code_for_node(node).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """Short source text of a node for messages, whitespace runs shown as one space.
+
+    Code is generated only until it is sure to be too long: a side effect's snippet is
+    taken for every call in a handler, and most are never shown.
+    """
+    state = _BoundedState(4 * limit)
+    try:
+        node._codegen(state)
+        cut = False
+    except _LongEnough:
+        cut = True
+    text = " ".join("".join(state.tokens).split())
+    return text[: limit - 3] + "..." if cut or len(text) > limit else text
+
+
+class _LongEnough(Exception):
+    pass
+
+
+class _BoundedState(CodegenState):
+    """Generates code until `budget` characters have been written."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(default_indent="    ", default_newline="\n")
+        self.budget = budget
+
+    def add_token(self, value: str) -> None:
+        self.tokens.append(value)
+        self.budget -= len(value)
+        if self.budget < 0:
+            raise _LongEnough
