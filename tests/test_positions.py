@@ -70,12 +70,15 @@ def test_a_statement_written_twice_is_placed_by_generating_the_module() -> None:
     assert positions(module, [call], source, statement_of) == {id(call): (5, 1)}
 
 
-def test_a_node_discovery_never_met_is_placed_by_generating_the_module() -> None:
+def test_a_node_of_another_module_is_not_placed() -> None:
     source = "x = 1\n\n\ny = [2]\n"
-    module, _, _ = analysed(source)
-    statement = module.body[1]
-    assert isinstance(statement, cst.SimpleStatementLine)
-    assert positions(module, [statement.body[0]], source, {}) == {id(statement.body[0]): (4, 1)}
+    module, statement_of, nodes = analysed(source)
+    other = cst.parse_module(source)
+    elsewhere = other.body[1]
+    assert isinstance(elsewhere, cst.SimpleStatementLine)
+    here = nodes[-1]  # the `2`
+    assert positions(module, [here, elsewhere.body[0]], source, statement_of) == {id(here): (4, 6)}
+    assert positions(module, [elsewhere.body[0]], source, statement_of) == {}
 
 
 def test_nested_nodes_are_placed_by_their_own_line_and_column() -> None:

@@ -78,8 +78,9 @@ def positions(
 ) -> dict[int, Position]:
     """Map id(node) to its 1-based (line, column) for each node found in `module`.
 
-    `source` must be the text `module` was parsed from; `statement_of` maps the id of a
-    node to the index of the module statement that holds it.
+    `source` must be the text `module` was parsed from; `statement_of` maps the id of
+    every node of `module` that can be wanted to the index of the module statement that
+    holds it. A wanted node it does not know is in another module, and is not placed.
     """
     wanted = {id(node) for node in nodes}
     if not wanted:
@@ -100,9 +101,8 @@ def _by_statement(
     groups: dict[int, set[int]] = {}
     for key in wanted:
         number = statement_of.get(key)
-        if number is None:
-            return None
-        groups.setdefault(number, set()).add(key)
+        if number is not None:
+            groups.setdefault(number, set()).add(key)
     found: dict[int, Position] = {}
     start = 0
     for number in sorted(groups):
