@@ -1,6 +1,6 @@
 """Positions: the statement-by-statement path must agree with generating the whole module,
-and both with libcst's own PositionProvider; where the source cannot place a statement,
-the whole module is generated instead."""
+and both with libcst's own (whitespace-inclusive) position provider; where the source
+cannot place a statement, the whole module is generated instead."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 from fixture_expectations import fixture_files
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper, WhitespaceInclusivePositionProvider
 
 from toolargs.config import Config
 from toolargs.discovery import build_model
@@ -42,16 +42,17 @@ def test_statement_path_agrees_with_generating_the_module(path: Path) -> None:
         assert len(located) == len({id(node) for node in some})
 
 
-@pytest.mark.parametrize("path", FILES[:: max(1, len(FILES) // 8)], ids=lambda p: p.name)
-def test_names_are_where_libcst_puts_them(path: Path) -> None:
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(p.parents[1])))
+def test_every_node_is_where_libcst_says_its_code_starts(path: Path) -> None:
     source = read(path)
     module, statement_of, nodes = analysed(source)
-    names = [node for node in nodes if isinstance(node, cst.Name) and not node.lpar]
-    located = positions(module, names, source, statement_of)
-    ranges = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    for name in names:
-        start = ranges[name].start
-        assert located[id(name)] == (start.line, start.column + 1), name.value
+    nodes.remove(module)
+    located = positions(module, nodes, source, statement_of)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    ranges = wrapper.resolve(WhitespaceInclusivePositionProvider)
+    for node in nodes:
+        start = ranges[node].start
+        assert located[id(node)] == (start.line, start.column + 1), type(node).__name__
 
 
 def test_a_statement_written_twice_is_placed_by_generating_the_module() -> None:
