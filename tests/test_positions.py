@@ -68,6 +68,7 @@ def test_a_statement_written_twice_is_placed_by_generating_the_module() -> None:
     last = module.body[-1]
     assert isinstance(last, cst.SimpleStatementLine)
     call = last.body[0]
+    assert _by_statement(module, {id(call)}, source, statement_of) is None
     assert positions(module, [call], source, statement_of) == {id(call): (5, 1)}
 
 
