@@ -103,27 +103,38 @@ def analyze_path(
     return analyze_source(source, str(path), config, enabled)
 
 
-def report(analysis: Analysis, path: str, source: str | None = None) -> FileReport:
-    """Position the findings and the tools, once, and flatten them for front ends.
+Position = tuple[int, int]
+
+
+def place(
+    model: ModuleModel, findings: list[Finding], source: str | None = None
+) -> tuple[list[Position], dict[int, Position]]:
+    """Where each finding (in order) and each tool (by id) is reported, from one call to
+    `positions`. A finding whose node is in another module points at its tool.
 
     `source`, the text the module was parsed from, saves most of the code generation.
     """
-    model, findings = analysis.model, analysis.findings
     anchors = [f.node for f in findings if f.node is not None]
     anchors += [tool.anchor for tool in model.tools]
     located = positions(model.module, anchors, source, model.statement_of)
-    tool_lines = {id(tool): located.get(id(tool.anchor), (1, 1)) for tool in model.tools}
-    by_tool: dict[str, tuple[int, int]] = {t.name: tool_lines[id(t)] for t in model.tools}
+    tools = {id(tool): located.get(id(tool.anchor), (1, 1)) for tool in model.tools}
+    by_name = {tool.name: tools[id(tool)] for tool in model.tools}
+    where = [
+        (located.get(id(f.node)) if f.node is not None else None)
+        or by_name.get(f.tool or "", (1, 1))
+        for f in findings
+    ]
+    return where, tools
 
-    diagnostics = []
-    for finding in findings:
-        where = located.get(id(finding.node)) if finding.node is not None else None
-        if where is None:  # a node in another module: point at the tool
-            where = by_tool.get(finding.tool or "", (1, 1))
-        diagnostics.append(
-            Diagnostic(path, where[0], where[1], finding.code, finding.message, finding.tool)
-        )
-    diagnostics.sort()
+
+def report(analysis: Analysis, path: str, source: str | None = None) -> FileReport:
+    """Position the findings and the tools, once, and flatten them for front ends."""
+    model, findings = analysis.model, analysis.findings
+    where, tool_lines = place(model, findings, source)
+    diagnostics = sorted(
+        Diagnostic(path, line, col, f.code, f.message, f.tool)
+        for f, (line, col) in zip(findings, where)
+    )
     tools = tuple(_tool_report(tool, path, tool_lines[id(tool)], findings) for tool in model.tools)
     return FileReport(path, tuple(diagnostics), tools)
 

@@ -14,14 +14,13 @@ from typing import Callable, Mapping
 
 import libcst as cst
 
-from toolargs.analysis import Analysis, analyze_module, enabled_by_default, parse
+from toolargs.analysis import Analysis, analyze_module, enabled_by_default, parse, place
 from toolargs.config import Config, ConfigError
 from toolargs.fixer.edits import apply
 from toolargs.fixer.imports import drop_unused
 from toolargs.fixer.plan import FIXABLE, plan_fixes
 from toolargs.model import Diagnostic, Finding
 from toolargs.noqa import file_is_skipped, is_suppressed, noqa_lines, physical_lines
-from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.source import SourceError
 
@@ -159,27 +158,18 @@ def _kept(
     analysis: Analysis, source: str, path: str, enabled: Callable[[str], bool]
 ) -> list[tuple[Finding, Diagnostic]]:
     """Enabled findings that no `# noqa` silences, each with its position."""
-    model = analysis.model
     findings = [f for f in analysis.findings if enabled(f.code)]
     if not findings:
         return []
     lines = physical_lines(source)
     if file_is_skipped(lines):
         return []
-    anchors = [f.node for f in findings if f.node is not None]
-    anchors += [tool.anchor for tool in model.tools]
-    located = positions(model.module, anchors, source, model.statement_of)
-    by_tool = {t.name: located.get(id(t.anchor), (1, 1)) for t in model.tools}
+    where, _ = place(analysis.model, findings, source)
     statements = noqa_lines(source)
     kept = []
-    for finding in findings:
-        where = located.get(id(finding.node)) if finding.node is not None else None
-        if where is None:
-            where = by_tool.get(finding.tool or "", (1, 1))
-        if is_suppressed(finding.code, statements.get(where[0], "")):
+    for finding, (line, col) in zip(findings, where):
+        if is_suppressed(finding.code, statements.get(line, "")):
             continue
-        diagnostic = Diagnostic(
-            path, where[0], where[1], finding.code, finding.message, finding.tool
-        )
+        diagnostic = Diagnostic(path, line, col, finding.code, finding.message, finding.tool)
         kept.append((finding, diagnostic))
     return kept
