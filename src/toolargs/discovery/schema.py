@@ -125,12 +125,12 @@ class Resolver:
             return None
         imported = index.imports.get(name)
         if imported is not None and imported.name:
-            other = _imported_module(index, imported, self.config)
+            other = _load(index, imported, self.config)
             if other is not None:
                 return self._named(imported.name, other, kind, hops + 1)
             return None
         for star in index.star_imports:
-            other = _imported_module(index, star, self.config)
+            other = _load(index, star, self.config)
             if other is not None:
                 found = self._named(name, other, kind, hops + 1)
                 if found is not None:
@@ -173,7 +173,7 @@ class Resolver:
 
     def module_of_name(self, imported: ImportedName) -> ModuleIndex | None:
         """The project module an imported name comes from (`from .app import mcp`)."""
-        return _imported_module(self.index, imported, self.config)
+        return _load(self.index, imported, self.config)
 
     def find_function(self, callee: str) -> FunctionInfo | None:
         """A function imported from another module of the project, read from its file."""
@@ -185,7 +185,7 @@ class Resolver:
             other = self._module_of(imported, self.index)
             name = rest.rsplit(".", 1)[-1]
         else:
-            other = _imported_module(self.index, imported, self.config)
+            other = _load(self.index, imported, self.config)
             name = imported.name
         if other is None:
             return None
@@ -519,12 +519,6 @@ def _load(index: ModuleIndex, imported: ImportedName, config: Config) -> ModuleI
     if path is None or path == index.path:
         return None
     return _cached_index(str(path.resolve()), config)
-
-
-def _imported_module(
-    index: ModuleIndex, imported: ImportedName, config: Config
-) -> ModuleIndex | None:
-    return _load(index, imported, config)
 
 
 @functools.lru_cache(maxsize=256)
