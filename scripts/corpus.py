@@ -8,15 +8,23 @@ pinned version, what to analyse, and the ground truth counted by hand from its s
     python scripts/corpus.py fetch mcp-server-git     # some of them
     python scripts/corpus.py fetch --dest DIR
     python scripts/corpus.py list                     # dist, version, shape
+    python scripts/corpus.py measure [--json OUT]     # audit vs. the hand counts
 
 `fetch` puts each distribution in DEST/<dist>/ (a source distribution when the server
 file says `sdist = true`, else the wheel), unpacked, and skips servers already there.
 Nothing is installed, imported or run.
+
+`measure` runs `toolargs audit --format json` on each fetched server's `analyse` folder
+and compares it with the ground truth written by hand: tools found, tools missed,
+phantoms (found but not in the hand count), the mode of annotated tools against their
+annotation, and the mode of unannotated tools against the hand judgement. It prints
+Markdown tables; the audit itself decides nothing about the ground truth.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tarfile
@@ -44,6 +52,8 @@ class Server:
     analyse: str  # the folder to analyse, relative to the unpacked distribution
     sdist: bool
     file: Path
+    tools: tuple[dict[str, Any], ...] = ()
+    count: dict[str, Any] | None = None
 
     @property
     def requirement(self) -> str:
@@ -62,6 +72,8 @@ def load_servers(names: list[str] | None = None) -> list[Server]:
             analyse=entry.get("analyse", "."),
             sdist=bool(entry.get("sdist", False)),
             file=file,
+            tools=tuple(data.get("tool", ())),
+            count=data.get("count"),
         )
         if not names or server.dist in names:
             servers.append(server)
@@ -100,6 +112,98 @@ def fetch(server: Server, dest: Path) -> Path:
     return target
 
 
+@dataclass
+class Measured:
+    server: Server
+    expected: list[str]
+    found: list[str]
+    missed: list[str]
+    phantoms: list[str]
+    annotated: int
+    annotated_right: int
+    unannotated: list[tuple[str, str, str, str]]  # name, toolargs mode, why, hand judgement
+    audit_tools: list[dict[str, Any]]
+    error: str = ""
+
+
+def audit(folder: Path) -> list[dict[str, Any]]:
+    command = [sys.executable, "-m", "toolargs", "audit", "--format", "json", str(folder)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if result.returncode not in (0, 1):
+        raise RuntimeError(result.stderr.strip().splitlines()[-1] if result.stderr else "?")
+    tools: list[dict[str, Any]] = json.loads(result.stdout)["tools"]
+    return tools
+
+
+def measure(server: Server, dest: Path) -> Measured:
+    truth = [t for t in server.tools if not t.get("optional", False)]
+    optional = {t["name"] for t in server.tools if t.get("optional", False)}
+    expected = [t["name"] for t in truth]
+    try:
+        tools = audit(dest / server.dist / server.analyse)
+    except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
+        return Measured(server, expected, [], expected, [], 0, 0, [], [], str(exc))
+    by_name: dict[str, dict[str, Any]] = {}
+    for audited in tools:
+        by_name.setdefault(audited["name"], audited)
+    found = [name for name in expected if name in by_name]
+    missed = [name for name in expected if name not in by_name]
+    known = set(expected) | optional
+    phantoms = sorted({t["name"] for t in tools if t["name"] not in known})
+    annotated = annotated_right = 0
+    unannotated = []
+    for entry in truth:
+        tool = by_name.get(entry["name"])
+        if tool is None:
+            continue
+        if entry.get("annotated", "none") != "none":
+            annotated += 1
+            annotated_right += tool["mode"] == entry["annotated"]
+        else:
+            unannotated.append(
+                (entry["name"], tool["mode"], tool.get("mode_source", ""), entry["judged"])
+            )
+    return Measured(
+        server, expected, found, missed, phantoms, annotated, annotated_right, unannotated, tools
+    )
+
+
+def report(results: list[Measured]) -> str:
+    lines = [
+        "| server | shape | hand count | found | missed | phantoms | annotated: mode right |",
+        "| --- | --- | ---: | ---: | --- | --- | ---: |",
+    ]
+    for r in results:
+        missed = ", ".join(r.missed[:6]) + (" …" if len(r.missed) > 6 else "")
+        lines.append(
+            f"| {r.server.dist} {r.server.version} | {r.server.shape} | {len(r.expected)} "
+            f"| {len(r.found)} | {missed or '-'}{' (' + r.error + ')' if r.error else ''} "
+            f"| {', '.join(r.phantoms) or '-'} | {r.annotated_right}/{r.annotated} |"
+        )
+    expected = sum(len(r.expected) for r in results)
+    found = sum(len(r.found) for r in results)
+    phantoms = sum(len(r.phantoms) for r in results)
+    annotated = sum(r.annotated for r in results)
+    right = sum(r.annotated_right for r in results)
+    share = f"{100 * found / expected:.1f}%" if expected else "-"
+    lines.append(
+        f"| **{len(results)} servers** | | **{expected}** | **{found} ({share})** | "
+        f"**{expected - found}** | **{phantoms}** | **{right}/{annotated}** |"
+    )
+    lines += ["", "| server | unannotated tool | toolargs | why | by hand | agree |"]
+    lines.append("| --- | --- | --- | --- | --- | --- |")
+    agree = total = 0
+    for r in results:
+        for name, mode, why, judged in r.unannotated:
+            total += 1
+            agree += mode == judged
+            mark = "yes" if mode == judged else "**no**"
+            lines.append(f"| {r.server.dist} | {name} | {mode} | {why} | {judged} | {mark} |")
+    if total:
+        lines.append(f"\nUnannotated tools: {agree}/{total} agree ({100 * agree / total:.1f}%).")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="corpus", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -108,8 +212,24 @@ def main(argv: list[str] | None = None) -> int:
     fetching.add_argument("--dest", type=Path, default=DEFAULT_DEST)
     listing = commands.add_parser("list", help="list the servers")
     listing.add_argument("names", nargs="*")
+    measuring = commands.add_parser("measure", help="compare the audit with the hand counts")
+    measuring.add_argument("names", nargs="*")
+    measuring.add_argument("--dest", type=Path, default=DEFAULT_DEST)
+    measuring.add_argument("--json", type=Path, help="also write the audits and results here")
     options = parser.parse_args(argv)
     servers = load_servers(options.names)
+    if options.command == "measure":
+        results = [measure(s, options.dest) for s in servers if s.tools]
+        print(report(results))
+        if options.json:
+            data = [
+                {"dist": r.server.dist, "version": r.server.version, "missed": r.missed,
+                 "phantoms": r.phantoms, "unannotated": r.unannotated,
+                 "audit": r.audit_tools, "error": r.error}
+                for r in results
+            ]  # fmt: skip
+            options.json.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        return 0
     if options.command == "list":
         for server in servers:
             print(f"{server.dist}\t{server.version}\t{server.shape}")
