@@ -93,6 +93,8 @@ def fetch(server: Server, dest: Path) -> Path:
         command = [
             sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
             "--disable-pip-version-check", *kind, "-d", download, server.requirement,
+            # Nothing is installed: a server needing a newer Python still unpacks.
+            "--ignore-requires-python",
         ]  # fmt: skip
         subprocess.run(command, check=True)
         (archive,) = Path(download).iterdir()
