@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import subprocess
+from dataclasses import dataclass
 import sys
 from typing import Any
 
@@ -231,9 +232,74 @@ def test_with_unknown_args_copies_the_list() -> None:
     assert payload["unknown_args"] == ["banana"]
 
 
-def test_with_unknown_args_rejects_non_dict_payload() -> None:
-    with pytest.raises(TypeError, match="dict payload"):
-        with_unknown_args([], ["banana"])  # type: ignore[type-var]
+BLOCK = {"type": "text", "text": '{"unknown_args": ["banana"]}'}
+
+
+def test_with_unknown_args_appends_a_dict_block_to_dict_blocks() -> None:
+    blocks = [{"type": "text", "text": "hello"}]
+    assert with_unknown_args(blocks, ["banana"]) == [{"type": "text", "text": "hello"}, BLOCK]
+    assert blocks == [{"type": "text", "text": "hello"}]  # a new list; the handler's is kept
+
+
+def test_with_unknown_args_keeps_a_tuple_a_tuple() -> None:
+    assert with_unknown_args((), ["banana"]) == (BLOCK,)
+
+
+@dataclass
+class TextContent:
+    """Stands in for an SDK content class: built with type= and text= keywords."""
+
+    type: str
+    text: str
+
+
+@dataclass
+class ImageContent:
+    type: str
+    data: str
+
+
+def test_with_unknown_args_builds_the_block_with_the_blocks_class() -> None:
+    blocks = [ImageContent("image", "..."), TextContent("text", "hello")]
+    result = with_unknown_args(blocks, ["banana", "zeta"])
+    assert result[:2] == blocks
+    assert result[2] == TextContent("text", '{"unknown_args": ["banana", "zeta"]}')
+
+
+def test_with_unknown_args_without_a_text_block_uses_the_modules_text_class() -> None:
+    result = with_unknown_args([ImageContent("image", "...")], ["banana"])
+    assert result[-1] == TextContent("text", '{"unknown_args": ["banana"]}')
+
+
+def test_with_unknown_args_turns_a_string_into_two_blocks() -> None:
+    assert with_unknown_args("hello", ["banana"]) == [{"type": "text", "text": "hello"}, BLOCK]
+    assert with_unknown_args("hello", []) == "hello"
+
+
+@dataclass
+class CallToolResult:
+    content: list[Any]
+    structuredContent: dict[str, Any] | None = None  # noqa: N815 - the SDK 1.x spelling
+
+
+def test_with_unknown_args_on_a_result_object() -> None:
+    original = CallToolResult([TextContent("text", "{}")], {"hits": []})
+    result = with_unknown_args(original, ["banana"])
+    assert result.content == [TextContent("text", "{}"), TextContent("text", BLOCK["text"])]
+    assert result.structuredContent == {"hits": [], "unknown_args": ["banana"]}
+    assert original.structuredContent == {"hits": []}  # the handler's result is unchanged
+    bare = with_unknown_args(CallToolResult([]), ["banana"])
+    assert bare.content == [BLOCK] and bare.structuredContent is None
+
+
+@pytest.mark.parametrize("payload", [[], (), "", CallToolResult([]), {}])
+def test_with_unknown_args_adds_nothing_on_a_clean_call(payload: Any) -> None:
+    assert with_unknown_args(payload, []) is payload
+
+
+def test_with_unknown_args_rejects_other_shapes() -> None:
+    with pytest.raises(TypeError, match="content blocks"):
+        with_unknown_args(42, ["banana"])
 
 
 # -- MissingParam -----------------------------------------------------------------------

@@ -8,7 +8,7 @@ servers. Standard library only, like `toolargs.runtime`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -25,7 +25,7 @@ from toolargs.runtime import (
 
 __all__ = ["Resolution", "ToolArgs", "ToolPolicy", "tool_mode"]
 
-PayloadT = TypeVar("PayloadT", bound=MutableMapping[str, Any])
+ResultT = TypeVar("ResultT")
 
 
 def _field(source: object, *names: str) -> Any:
@@ -83,9 +83,10 @@ class Resolution:
     arguments: dict[str, Any]
     unknown_args: list[str]
 
-    def with_unknown_args(self, payload: PayloadT) -> PayloadT:
-        """`payload` with `unknown_args` added when the call had any."""
-        return with_unknown_args(payload, self.unknown_args)
+    def with_unknown_args(self, result: ResultT) -> ResultT:
+        """`result` with `unknown_args` added when the call had any, by the one rule of
+        `toolargs.runtime.with_unknown_args` (dicts, content-block lists, results, text)."""
+        return with_unknown_args(result, self.unknown_args)
 
 
 @dataclass(frozen=True)

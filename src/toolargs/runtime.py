@@ -11,9 +11,12 @@ is importable from here too and loaded on first use.
 
 from __future__ import annotations
 
+import copy
+import json
 import os
+import sys
 from collections.abc import Collection, Mapping, MutableMapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from toolargs.frameworks import enforce_policy
@@ -31,6 +34,7 @@ __all__ = [
     "optional_usize_with_aliases",
     "reject_unknown_args",
     "strict_args_enabled",
+    "unknown_args_block_text",
     "with_unknown_args",
 ]
 
@@ -45,7 +49,7 @@ STRICT_ARGS_ENV = "TOOLARGS_STRICT_ARGS"
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 
-PayloadT = TypeVar("PayloadT", bound=MutableMapping[str, Any])
+ResultT = TypeVar("ResultT")
 
 
 class MissingParam(ValueError):
@@ -128,19 +132,88 @@ def reject_unknown_args(args: object, known: Collection[str]) -> None:
         raise _rejection(unknown)
 
 
-def with_unknown_args(payload: PayloadT, unknown: Sequence[str]) -> PayloadT:
-    """Add `"unknown_args": unknown` to `payload` only when `unknown` is non-empty.
+def with_unknown_args(result: ResultT, unknown: Sequence[str]) -> ResultT:
+    """`result` with the call's unknown keys made visible; unchanged when there are none.
 
-    A clean call gets no `unknown_args` key at all: older clients compare whole
-    responses.
+    The one rule for every response shape (docs/runtime.md):
+    - a dict gets the key `"unknown_args"` (the dict itself is updated and returned);
+    - a list or tuple of content blocks gets one more text block holding
+      `{"unknown_args": [...]}` after its own blocks: a dict block when the blocks are
+      dicts, else one built with the blocks' own class (a new list or tuple is returned);
+    - a result object with `content` (CallToolResult-like) gets that block appended to a
+      copy of its content, and the key in its structured content when it has a dict there;
+    - a plain string becomes a list of two dict text blocks: the string, then that block.
+    A clean call gets nothing: older clients compare whole responses.
     """
-    if unknown:
-        if not isinstance(payload, MutableMapping):
-            raise TypeError(
-                f"with_unknown_args needs a dict payload, got {type(payload).__name__}"
-            )
-        payload["unknown_args"] = list(unknown)
-    return payload
+    return _attach(result, unknown, structured=True)
+
+
+def unknown_args_block_text(unknown: Sequence[str]) -> str:
+    """The text of the block that carries `unknown_args` in a list of content blocks."""
+    return json.dumps({"unknown_args": list(unknown)})
+
+
+def _attach(result: ResultT, unknown: Sequence[str], *, structured: bool) -> ResultT:
+    """`with_unknown_args`, optionally leaving structured content alone (an output schema
+    closed to extra keys would make the framework refuse the result)."""
+    if not unknown:
+        return result
+    if isinstance(result, MutableMapping):
+        result["unknown_args"] = list(unknown)
+        return result
+    if isinstance(result, str):
+        text = unknown_args_block_text(unknown)
+        return cast(ResultT, [_text_block(None, result), _text_block(None, text)])
+    if isinstance(result, (list, tuple)):
+        appended = [*result, _block_like(result, unknown)]
+        return cast(ResultT, appended if isinstance(result, list) else tuple(appended))
+    content = getattr(result, "content", None)
+    if isinstance(content, (list, tuple)):
+        return cast(ResultT, _result_with(result, list(content), unknown, structured))
+    raise TypeError(
+        "with_unknown_args needs a dict, a list of content blocks, a string or a result "
+        f"with content, got {type(result).__name__}"
+    )
+
+
+def _text_block(kind: type[Any] | None, text: str) -> Any:
+    if kind is None:
+        return {"type": "text", "text": text}
+    return kind(type="text", text=text)
+
+
+def _block_like(blocks: Sequence[Any], unknown: Sequence[str]) -> Any:
+    """A text block holding `{"unknown_args": [...]}` of the same kind as `blocks`."""
+    text = unknown_args_block_text(unknown)
+    if not blocks or any(isinstance(block, Mapping) for block in blocks):
+        return _text_block(None, text)
+    for block in blocks:
+        if getattr(block, "type", None) == "text":
+            return _text_block(type(block), text)
+    # No text block to copy (only images, say): the text class of the blocks' own module.
+    module = sys.modules.get(type(blocks[0]).__module__)
+    text_class = getattr(module, "TextContent", None)
+    return _text_block(text_class if isinstance(text_class, type) else None, text)
+
+
+_STRUCTURED_FIELDS = ("structured_content", "structuredContent")  # SDK 2.x, fastmcp; 1.x
+
+
+def _result_with(result: Any, content: list[Any], unknown: Sequence[str], structured: bool) -> Any:
+    update: dict[str, Any] = {"content": [*content, _block_like(content, unknown)]}
+    for name in _STRUCTURED_FIELDS:
+        if hasattr(result, name):
+            value = getattr(result, name)
+            if structured and isinstance(value, Mapping):
+                update[name] = {**value, "unknown_args": list(unknown)}
+            break
+    model_copy = getattr(result, "model_copy", None)
+    if callable(model_copy):  # a pydantic model: CallToolResult
+        return model_copy(update=update)
+    changed = copy.copy(result)
+    for name, value in update.items():
+        setattr(changed, name, value)
+    return changed
 
 
 _LAZY = {"Resolution": "policy", "ToolPolicy": "policy", "enforce_policy": "frameworks"}
