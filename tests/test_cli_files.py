@@ -89,3 +89,57 @@ def test_explicit_files_in_excluded_folders_are_skipped_only_below_the_repositor
     outside.parent.mkdir()
     outside.write_text("x = 1\n", encoding="utf-8")
     assert find_files([str(outside)], patterns) == [outside]
+
+
+# --- No silent nothing: a path with nothing to check says so on stderr. ---
+
+
+def test_folder_without_python_files_warns(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# docs\n", encoding="utf-8")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "server.py").write_text("x = 1\n", encoding="utf-8")
+    warnings: list[str] = []
+    found = find_files(
+        [str(tmp_path / "docs"), str(tmp_path / "src")], (), warn=warnings.append
+    )
+    assert found == [tmp_path / "src" / "server.py"]
+    assert warnings == [f"{tmp_path / 'docs'}: no Python file to check in this folder"]
+
+
+def test_folder_of_excluded_files_only_warns(tmp_path: Path) -> None:
+    (tmp_path / "pkg" / "build").mkdir(parents=True)
+    (tmp_path / "pkg" / "build" / "gen.py").write_text("x = 1\n", encoding="utf-8")
+    warnings: list[str] = []
+    patterns = normalize_patterns(DEFAULT_EXCLUDES)
+    assert find_files([str(tmp_path / "pkg")], patterns, warn=warnings.append) == []
+    assert len(warnings) == 1 and "pkg: no Python file" in warnings[0]
+
+
+def test_a_named_non_python_file_warns_and_is_still_checked(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello\n", encoding="utf-8")
+    warnings: list[str] = []
+    assert find_files([str(notes)], (), warn=warnings.append) == [notes]
+    assert warnings == [f"{notes}: not a Python file (*.py); checked as Python anyway"]
+
+
+def test_a_folder_already_covered_does_not_warn(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "server.py").write_text("x = 1\n", encoding="utf-8")
+    warnings: list[str] = []
+    find_files([str(tmp_path), str(tmp_path / "src")], (), warn=warnings.append)
+    assert warnings == []
+
+
+def test_check_warns_on_stderr_once_per_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from toolargs.cli import main
+
+    (tmp_path / "empty").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--jobs", "1", "empty"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "toolargs: warning: empty: no Python file to check in this folder\n"

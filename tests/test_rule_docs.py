@@ -1,10 +1,12 @@
-"""The README's rule docs against the checker: every example triggers its code, every fix does not.
+"""The rule pages against the checker: every example triggers its code, every fix does not.
 
-Each rule section (`### TAV104: limit-read-without-aliases`) holds an **Example** and a
-**Fix**, each a complete module. The example must produce exactly the section's code
-(plus the codes declared under the heading as `<!-- also: TAV501 -->`), on the lines
-marked `# TAV104`; every python block under **Fix** must produce no finding at all.
-The catalog table, the links and the configuration keys are checked against the code.
+Each code of `toolargs.codes` has a page `docs/rules/TAVnnn.md` with a header that
+restates the catalog (title, family, on by default, fixable, message) and the sections
+What it does, Why is this bad?, Example, Fix, Options and How `fix` handles it. The
+example must produce exactly the page's code (plus the codes declared as
+`<!-- also: TAV501 -->`), on the lines marked `# TAV104`; every python block under Fix
+must produce no finding at all. The index, the links and the configuration shown in the
+docs are checked against the code.
 """
 
 from __future__ import annotations
@@ -21,25 +23,35 @@ from toolargs.analysis import analyze_source
 from toolargs.codes import CODES
 from toolargs.config import OPTIONS, Config
 from toolargs.model import FileReport
+from toolargs.output.rule_docs import generic_message
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "docs" / "rules"
+INDEX = RULES / "index.md"
 
-SECTION_HEADING = re.compile(r"^#### (?P<code>[A-Z]+\d+): (?P<name>\S+)$")
+TITLE = re.compile(r"^# (?P<code>[A-Z]+\d+): (?P<name>\S+)$")
 HEADING = re.compile(r"^(?P<level>#{1,6}) (?P<text>.+)$")
-LABEL = re.compile(r"^\*\*(?P<label>[^*]+)\*\*$")
 ALSO = re.compile(r"^<!-- also: (?P<codes>[A-Z0-9, ]+) -->$")
 NO_EXAMPLE = re.compile(r"^<!-- no-example: (?P<why>.+) -->$")
 FENCE = re.compile(r"^```(?P<lang>\w*)$")
 MARKER = re.compile(r"#\s*(?P<code>TAV\d{3})\s*$")
 CODE_MENTION = re.compile(r"\bTAV\d{3}\b")
 FLAKE8_OPTION = re.compile(r"--toolargs-(?P<key>[a-z-]+)")
-LINK = re.compile(r"\]\(#(?P<anchor>[^)]+)\)")
-LABELS = ("What it does", "Why is this bad?", "Example", "Fix")
+LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
+SECTIONS = (
+    "What it does",
+    "Why is this bad?",
+    "Example",
+    "Fix",
+    "Options",
+    "How `fix` handles it",
+)
+OPTIONAL_SECTIONS = ("Suppression",)
 
 # Examples the checker is known to judge differently from the docs: (code, "example" or
 # "fix") -> the reason, run as strict xfails so a fixed checker shows up as XPASS.
@@ -49,94 +61,83 @@ KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {}
 @dataclass
 class Block:
     lang: str
-    label: str  # the bold label the block sits under
-    line: int  # 1-based line of the opening fence in README.md
+    section: str  # the `##` section the block sits in
+    where: str  # file:line of the opening fence
     text: str
 
 
 @dataclass
-class Section:
-    code: str
-    name: str
-    line: int
+class Page:
+    path: Path
+    code: str = ""
+    name: str = ""
     also: tuple[str, ...] = ()
     no_example: str | None = None
-    labels: list[str] = field(default_factory=list)
+    sections: list[str] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
+    text: str = ""
 
-    def python(self, label: str) -> list[Block]:
-        return [b for b in self.blocks if b.label == label and b.lang == "python"]
-
-
-@dataclass
-class Document:
-    text: str
-    headings: list[str]
-    sections: list[Section]
-    blocks: list[Block]
+    def python(self, section: str) -> list[Block]:
+        return [b for b in self.blocks if b.section == section and b.lang == "python"]
 
 
-def parse(text: str) -> Document:
-    """Headings, rule sections and fenced blocks, in document order."""
-    headings: list[str] = []
-    sections: list[Section] = []
-    blocks: list[Block] = []
-    current: Section | None = None
-    label = ""
+def parse(path: Path) -> Page:
+    """Title, `##` sections, markers and fenced blocks of one Markdown file, in order."""
+    text = path.read_text(encoding="utf-8")
+    page = Page(path, text=text)
+    section = ""
     fence: tuple[str, int, list[str]] | None = None
     for number, line in enumerate(text.splitlines(), start=1):
         if fence is not None:
             if line == "```":
-                block = Block(fence[0], label, fence[1], "\n".join(fence[2]) + "\n")
-                blocks.append(block)
-                if current is not None:
-                    current.blocks.append(block)
+                where = f"{path.relative_to(ROOT)}:{fence[1]}"
+                page.blocks.append(Block(fence[0], section, where, "\n".join(fence[2]) + "\n"))
                 fence = None
             else:
                 fence[2].append(line)
             continue
-        opening = FENCE.match(line)
-        if opening:
+        if (opening := FENCE.match(line)) is not None:
             fence = (opening["lang"], number, [])
-            continue
-        heading = HEADING.match(line)
-        if heading:
-            headings.append(heading["text"])
-            label = ""
-            rule = SECTION_HEADING.match(line)
-            current = Section(rule["code"], rule["name"], number) if rule else None
-            if current is not None:
-                sections.append(current)
-            continue
-        if current is None:
-            continue
-        if (bold := LABEL.match(line)) is not None:
-            label = bold["label"]
-            current.labels.append(label)
+        elif (title := TITLE.match(line)) is not None and number == 1:
+            page.code, page.name = title["code"], title["name"]
+        elif line.startswith("## "):
+            section = line[3:].strip()
+            page.sections.append(section)
         elif (also := ALSO.match(line)) is not None:
-            current.also = tuple(c.strip() for c in also["codes"].split(",") if c.strip())
+            page.also = tuple(c.strip() for c in also["codes"].split(",") if c.strip())
         elif (skip := NO_EXAMPLE.match(line)) is not None:
-            current.no_example = skip["why"]
-    assert fence is None, f"unclosed code block at README.md:{fence[1]}"
-    return Document(text, headings, sections, blocks)
+            page.no_example = skip["why"]
+    assert fence is None, f"unclosed code block at {path}:{fence[1]}"
+    return page
 
 
-def rules_section(text: str) -> str:
-    """The README's `## Rules` section, other lines blanked so line numbers stay true."""
-    lines = text.splitlines()
-    start = lines.index("## Rules")
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-    return "\n".join(line if start <= i < end else "" for i, line in enumerate(lines))
-
-
-DOC = parse(rules_section(README.read_text(encoding="utf-8")))
-SECTIONS = {section.code: section for section in DOC.sections}
+PAGES = [parse(path) for path in sorted(RULES.glob("TAV*.md"))]
+BY_CODE = {page.code: page for page in PAGES}
+# Every Markdown file a user reads: the README, the docs and the rule pages.
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def github_anchor(heading: str) -> str:
     """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to '-'."""
     kept = re.sub(r"[^\w\- ]", "", heading.strip().lower())
     return kept.replace(" ", "-")
+
+
+def prose(path: Path) -> str:
+    """The text of a Markdown file with its fenced blocks left out."""
+    kept = []
+    in_fence = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.lstrip().startswith("```"):
+            in_fence = not in_fence
+        elif not in_fence:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def anchors_of(path: Path) -> set[str]:
+    headings = [m["text"] for m in map(HEADING.match, prose(path).splitlines()) if m]
+    return {github_anchor(h) for h in headings}
 
 
 def analyze(block: Block, tmp_path: Path) -> FileReport:
@@ -148,7 +149,7 @@ def analyze(block: Block, tmp_path: Path) -> FileReport:
     path = tmp_path / "example.py"
     path.write_text(block.text, encoding="utf-8")
     report = analyze_source(block.text, str(path), Config(), enabled=lambda code: True)
-    assert report.error is None, f"README.md:{block.line}: {report.error}"
+    assert report.error is None, f"{block.where}: {report.error}"
     return report
 
 
@@ -164,126 +165,152 @@ def markers(block: Block) -> Counter[tuple[int, str]]:
 
 def _cases(kind: str) -> list[object]:
     cases: list[object] = []
-    for section in DOC.sections:
-        if section.no_example is not None:
+    for page in PAGES:
+        if page.no_example is not None:
             continue
-        reason = KNOWN_DISAGREEMENTS.get((section.code, kind))
+        reason = KNOWN_DISAGREEMENTS.get((page.code, kind))
         marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-        cases.append(pytest.param(section, id=section.code, marks=marks))
+        cases.append(pytest.param(page, id=page.code, marks=marks))
     return cases
 
 
-# --- The catalog: every code documented, every section a code. ---
+# --- The catalog: every code has a page, every page a code. ---
 
 
-def test_every_code_has_a_section() -> None:
-    assert [s.code for s in DOC.sections] == list(CODES)
+def test_every_code_has_a_page() -> None:
+    assert sorted(BY_CODE) == sorted(CODES)
+    assert all(page.path.name == f"{page.code}.md" for page in PAGES)
 
 
-@pytest.mark.parametrize("section", DOC.sections, ids=lambda s: s.code)
-def test_section_heading_matches_the_catalog(section: Section) -> None:
-    assert section.code in CODES, f"README.md:{section.line}: {section.code} is not a code"
-    assert section.name == CODES[section.code].name
-    for code in section.also:
-        assert code in CODES and code != section.code
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.path.stem)
+def test_page_header_restates_the_catalog(page: Page) -> None:
+    assert page.code in CODES, f"{page.path}: no title `# TAVnnn: name` naming a code"
+    code = CODES[page.code]
+    assert page.name == code.name
+    yes_no = {True: "yes", False: "no"}
+    lines = page.text.splitlines()
+    assert lines[2] == f"**{code.title}.**"
+    assert f"- On by default: {yes_no[code.default_enabled]}" in lines
+    assert f"- Fixed by `toolargs fix`: {yes_no[code.fixable]}" in lines
+    assert f"- Message: `{code.code} {generic_message(code.code)}`" in lines
+    family = next(line for line in lines if line.startswith("- Family: "))
+    assert family.startswith(f"- Family: [{code.code[:4]}: ")
+    for other in page.also:
+        assert other in CODES and other != page.code
 
 
-@pytest.mark.parametrize("section", DOC.sections, ids=lambda s: s.code)
-def test_section_has_the_four_parts(section: Section) -> None:
-    expected: tuple[str, ...] = LABELS
-    if section.no_example is not None:
-        expected = tuple(label for label in LABELS if label != "Example")
-    assert [label for label in section.labels if label in LABELS] == list(expected)
-    if section.no_example is None:
-        assert len(section.python("Example")) == 1, "one python block under **Example**"
-        assert section.python("Fix"), "at least one python block under **Fix**"
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.path.stem)
+def test_page_has_every_section(page: Page) -> None:
+    expected = [s for s in SECTIONS if not (s == "Example" and page.no_example)]
+    assert [s for s in page.sections if s not in OPTIONAL_SECTIONS] == expected
+    if page.no_example is None:
+        assert len(page.python("Example")) == 1, "one python block under ## Example"
+        assert page.python("Fix"), "at least one python block under ## Fix"
 
 
-def test_table_lists_every_code_as_the_catalog_says() -> None:
+def test_index_lists_every_code_as_the_catalog_says() -> None:
     row = re.compile(
-        r"^\| \[(?P<code>TAV\d{3})\]\(#(?P<anchor>[^)]+)\) \| (?P<name>[^|]+) \| "
+        r"^\| \[(?P<code>TAV\d{3})\]\((?P<link>[^)]+)\) \| (?P<name>[^|]+) \| "
         r"(?P<title>[^|]+) \| (?P<fixable>yes|no) \| (?P<default>yes|no) \|$",
         re.MULTILINE,
     )
-    rows = [m.groupdict() for m in row.finditer(DOC.text)]
+    rows = [m.groupdict() for m in row.finditer(INDEX.read_text(encoding="utf-8"))]
     expected = [
         {
             "code": c.code,
-            "anchor": github_anchor(f"{c.code}: {c.name}"),
+            "link": f"{c.code}.md",
             "name": c.name,
             "title": c.title,
             "fixable": "yes" if c.fixable else "no",
             "default": "yes" if c.default_enabled else "no",
         }
-        for c in CODES.values()
+        for c in sorted(CODES.values(), key=lambda c: c.code)
     ]
     assert rows == expected
 
 
-def test_links_point_at_headings() -> None:
-    anchors = {github_anchor(heading) for heading in DOC.headings}
-    broken = sorted({m["anchor"] for m in LINK.finditer(DOC.text)} - anchors)
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_links_point_at_files_and_headings(document: Path) -> None:
+    broken = []
+    for match in LINK.finditer(prose(document)):
+        target = match["target"]
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        file_part, _, anchor = target.partition("#")
+        linked = (document.parent / file_part).resolve() if file_part else document
+        if not linked.exists():
+            broken.append(target)
+        elif anchor and linked.suffix == ".md" and anchor not in anchors_of(linked):
+            broken.append(target)
     assert not broken
 
 
-def test_every_code_mentioned_exists() -> None:
-    assert sorted(set(CODE_MENTION.findall(DOC.text)) - set(CODES)) == []
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_code_mentioned_exists(document: Path) -> None:
+    mentioned = set(CODE_MENTION.findall(document.read_text(encoding="utf-8")))
+    assert sorted(mentioned - set(CODES)) == []
 
 
 # --- Configuration shown in the docs is configuration the code accepts. ---
 
+BLOCKS = [b for document in DOCUMENTS for b in parse(document).blocks]
+
 
 def test_flake8_options_exist() -> None:
-    keys = {m["key"] for m in FLAKE8_OPTION.finditer(DOC.text)}
+    text = "".join(document.read_text(encoding="utf-8") for document in DOCUMENTS)
+    keys = {m["key"] for m in FLAKE8_OPTION.finditer(text)}
     assert keys, "the docs name flake8 options"
     assert sorted(keys - set(OPTIONS)) == []
 
 
 @pytest.mark.parametrize(
-    "block", [b for b in DOC.blocks if b.lang == "toml"], ids=lambda b: f"line{b.line}"
+    "block",
+    [b for b in BLOCKS if b.lang == "toml" and "[tool.toolargs]" in b.text],
+    ids=lambda b: b.where,
 )
 def test_toml_blocks_are_valid_configuration(block: Block) -> None:
     table = tomllib.loads(block.text)["tool"]["toolargs"]
-    Config.from_mapping(table, f"README.md:{block.line}")
+    Config.from_mapping(table, block.where)
 
 
 @pytest.mark.parametrize(
-    "block", [b for b in DOC.blocks if b.lang == "ini"], ids=lambda b: f"line{b.line}"
+    "block",
+    [b for b in BLOCKS if b.lang == "ini" and "toolargs-" in b.text],
+    ids=lambda b: b.where,
 )
 def test_ini_blocks_are_valid_configuration(block: Block) -> None:
     values = {}
     for line in block.text.splitlines():
         key, sep, value = line.partition("=")
-        if sep:
-            assert key.strip().startswith("toolargs-"), line
+        if sep and key.strip().startswith("toolargs-"):
             values[key.strip().removeprefix("toolargs-")] = value.strip()
     assert values
-    Config.from_mapping(values, f"README.md:{block.line}")
+    Config.from_mapping(values, block.where)
 
 
 # --- The examples against the checker. ---
 
 
-@pytest.mark.parametrize("section", _cases("example"))
-def test_example_triggers_its_code(section: Section, tmp_path: Path) -> None:
-    (block,) = section.python("Example")
+@pytest.mark.parametrize("page", _cases("example"))
+def test_example_triggers_its_code(page: Page, tmp_path: Path) -> None:
+    (block,) = page.python("Example")
     report = analyze(block, tmp_path)
     got = {d.code for d in report.diagnostics}
-    assert got == {section.code, *section.also}, "\n".join(
-        f"README.md:{block.line} example line {d.line}: {d.message}" for d in report.diagnostics
+    assert got == {page.code, *page.also}, "\n".join(
+        f"{block.where} example line {d.line}: {d.message}" for d in report.diagnostics
     )
     marked = markers(block)
-    checked = {section.code} | {code for _, code in marked}
+    checked = {page.code} | {code for _, code in marked}
     lines = Counter((d.line, d.code) for d in report.diagnostics if d.code in checked)
     assert lines == marked, "each finding is reported on a line marked `# <code>`"
 
 
-@pytest.mark.parametrize("section", _cases("fix"))
-def test_fix_is_clean(section: Section, tmp_path: Path) -> None:
-    for block in section.python("Fix"):
+@pytest.mark.parametrize("page", _cases("fix"))
+def test_fix_is_clean(page: Page, tmp_path: Path) -> None:
+    for block in page.python("Fix"):
         report = analyze(block, tmp_path)
         assert not report.diagnostics, "\n".join(
-            f"README.md:{block.line} fix line {d.line}: {d.message}" for d in report.diagnostics
+            f"{block.where} fix line {d.line}: {d.message}" for d in report.diagnostics
         )
         assert not markers(block), "a fix carries no `# TAVnnn` markers"
-        assert report.tools, f"README.md:{block.line}: the fix defines no tool the checker sees"
+        assert report.tools, f"{block.where}: the fix defines no tool the checker sees"

@@ -7,11 +7,13 @@ stripped) and names the offending key on any error.
 
 from __future__ import annotations
 
+import configparser
 import dataclasses
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import Any, Literal, Mapping, Sequence
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -177,3 +179,125 @@ def load_pyproject(path: Path) -> Config:
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.toolargs] must be a table")
     return Config.from_mapping(table, f"{path} [tool.toolargs]", root=path.parent)
+
+
+# --- Finding the configuration from the checked paths, as ruff and black do. ---
+
+# Files that can configure toolargs, in the order they are tried within one folder:
+# `[tool.toolargs]` in pyproject.toml, or `toolargs-*` keys of a `[flake8]` section.
+CONFIG_FILES = ("pyproject.toml", "setup.cfg", "tox.ini", ".flake8")
+# What marks the root of a project when no configuration file names toolargs.
+PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", "tox.ini", ".git", ".hg")
+FLAKE8_PREFIX = "toolargs-"
+
+
+def common_folder(paths: Sequence[str | Path]) -> Path:
+    """The deepest folder holding every path (a file counts as its folder)."""
+    folders = []
+    for raw in paths or ["."]:
+        path = Path(os.path.abspath(raw))
+        folders.append(path if path.is_dir() else path.parent)
+    return Path(os.path.commonpath([str(folder) for folder in folders]))
+
+
+def find_config_file(start: Path) -> Path | None:
+    """The nearest file at or above `start` that configures toolargs.
+
+    A pyproject.toml without `[tool.toolargs]` (or a setup.cfg without `toolargs-` keys)
+    is passed over, as ruff passes over one without `[tool.ruff]`.
+    """
+    here = Path(os.path.abspath(start))
+    for folder in (here, *here.parents):
+        for name in CONFIG_FILES:
+            candidate = folder / name
+            if candidate.is_file() and _configures_toolargs(candidate):
+                return candidate
+    return None
+
+
+def find_project_root(start: Path) -> Path:
+    """The nearest folder at or above `start` holding a project marker, else `start`.
+
+    Other readers of the project (its line length, its framework pins) start here, so
+    that they see the same project whatever the current folder is.
+    """
+    here = Path(os.path.abspath(start))
+    for folder in (here, *here.parents):
+        if any((folder / marker).exists() for marker in PROJECT_MARKERS):
+            return folder
+    return here
+
+
+@dataclass(frozen=True)
+class FoundConfig:
+    """The configuration of a run and where it came from."""
+
+    config: Config
+    path: Path | None  # the file read; None when no file configures toolargs
+    project_root: Path
+
+
+def config_for_paths(paths: Sequence[str | Path], named: Path | None = None) -> FoundConfig:
+    """The configuration that applies to `paths`, independent of the current folder.
+
+    `named` is a file given with `--config`; otherwise the nearest configuration file
+    above the paths' common folder is read.
+    """
+    start = common_folder(paths)
+    path = named if named is not None else find_config_file(start)
+    if path is None:
+        root = find_project_root(start)
+        return FoundConfig(dataclasses.replace(Config(), root=root), None, root)
+    config = load_config_file(path)
+    root = find_project_root(path.resolve().parent)
+    return FoundConfig(config, path, root)
+
+
+def load_config_file(path: Path) -> Config:
+    """Read a pyproject.toml (by its suffix) or an INI file's `[flake8]` section."""
+    if path.suffix == ".toml":
+        return load_pyproject(path)
+    return load_flake8_section(path)
+
+
+def load_flake8_section(path: Path) -> Config:
+    """The `toolargs-*` keys of `[flake8]` in setup.cfg, tox.ini or .flake8."""
+    values = {}
+    for key, value in _flake8_section(path).items():
+        key = key.replace("_", "-")
+        if not key.startswith(FLAKE8_PREFIX):
+            continue
+        name = key[len(FLAKE8_PREFIX):]
+        if name not in OPTIONS:
+            known = ", ".join(FLAKE8_PREFIX + k for k in sorted(OPTIONS))
+            raise ConfigError(f"{path} [flake8]: unknown key '{key}' (known keys: {known})")
+        values[name] = value
+    return Config.from_mapping(values, f"{path} [flake8]", root=path.resolve().parent)
+
+
+def _flake8_section(path: Path) -> dict[str, str]:
+    parser = configparser.RawConfigParser()
+    try:
+        with open(path, encoding="utf-8") as stream:
+            parser.read_file(stream)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
+    except (configparser.Error, UnicodeDecodeError) as exc:
+        text = str(exc).replace("\n", " ")
+        raise ConfigError(f"{path}: not a valid INI file ({text})") from None
+    return dict(parser["flake8"]) if parser.has_section("flake8") else {}
+
+
+def _configures_toolargs(path: Path) -> bool:
+    if path.suffix == ".toml":
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError:
+            return False
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+        tool = data.get("tool", {})
+        return isinstance(tool, dict) and "toolargs" in tool
+    return any(
+        key.replace("_", "-").startswith(FLAKE8_PREFIX) for key in _flake8_section(path)
+    )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import fnmatch
 import os
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 # VCS, caches, virtualenvs and build output: never a server's own source.
 DEFAULT_EXCLUDES: tuple[str, ...] = (
@@ -46,6 +46,8 @@ DEFAULT_EXCLUDES: tuple[str, ...] = (
 )
 
 PYTHON_SUFFIX = ".py"
+# A file named on the command line with one of these is a Python file.
+PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
 
 
 class PathError(ValueError):
@@ -82,18 +84,20 @@ def _matches(name: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
 
 
-def _in_excluded_folder(path: str, patterns: Sequence[str]) -> bool:
-    """Whether a folder between the current directory and `path` is excluded.
+def _in_excluded_folder(path: str, patterns: Sequence[str], base: str | None) -> bool:
+    """Whether a folder between `base` (the project root; default the current folder)
+    and `path` is excluded.
 
-    Folders above the current directory (where the repository is) are never looked at:
-    a checkout under `~/build/` must not exclude itself.
+    Folders above it are never looked at: a checkout under `~/build/` must not exclude
+    itself.
     """
-    relative = os.path.relpath(os.path.abspath(path))
+    relative = os.path.relpath(os.path.abspath(path), base)
     if relative == os.pardir or relative.startswith(os.pardir + os.sep):
         return False
     folder = os.path.dirname(relative)
     while folder:
-        if is_excluded(folder, patterns) or _is_virtualenv(folder):
+        inside = folder if base is None else os.path.join(base, folder)
+        if is_excluded(inside, patterns) or _is_virtualenv(inside):
             return True
         folder = os.path.dirname(folder)
     return False
@@ -104,32 +108,52 @@ def _is_virtualenv(folder: str) -> bool:
     return os.path.isfile(os.path.join(folder, "pyvenv.cfg"))
 
 
-def find_files(paths: Sequence[str], exclude: Sequence[str]) -> list[Path]:
+def find_files(
+    paths: Sequence[str],
+    exclude: Sequence[str],
+    warn: Callable[[str], None] | None = None,
+    base: Path | None = None,
+) -> list[Path]:
     """Every file to check under `paths`, sorted, each once.
 
     Raises PathError for a path that does not exist: a typo in CI must not pass as clean.
+    `warn` hears of a folder that holds no Python file to check and of a named file that
+    is not a `.py` file, so that neither looks like a clean result. Excluded folders are
+    looked for below `base`, the project root (default: the current folder).
     """
     found: dict[str, Path] = {}
+    below = None if base is None else os.path.abspath(base)
     for arg in paths:
         if not os.path.exists(arg):
             raise PathError(f"{arg}: no such file or folder")
-        if is_excluded(arg, exclude):
-            continue
         if not os.path.isdir(arg):
-            if not _in_excluded_folder(arg, exclude):
-                found.setdefault(os.path.normpath(arg), Path(arg))
+            if is_excluded(arg, exclude) or _in_excluded_folder(arg, exclude, below):
+                continue  # pre-commit names files of excluded folders too: no warning
+            if warn is not None and not arg.endswith(PYTHON_SUFFIXES):
+                warn(f"{arg}: not a Python file (*.py); checked as Python anyway")
+            found.setdefault(os.path.normpath(arg), Path(arg))
             continue
-        for root, folders, files in os.walk(arg):
-            folders[:] = sorted(
-                name
-                for name in folders
-                if not is_excluded(os.path.join(root, name), exclude)
-                and not _is_virtualenv(os.path.join(root, name))
-            )
-            for name in files:
-                if not name.endswith(PYTHON_SUFFIX):
-                    continue
-                joined = os.path.join(root, name)
-                if not is_excluded(joined, exclude):
-                    found.setdefault(os.path.normpath(joined), Path(joined))
+        walked = 0 if is_excluded(arg, exclude) else _walk(arg, exclude, found)
+        if warn is not None and not walked:
+            warn(f"{arg}: no Python file to check in this folder")
     return [found[key] for key in sorted(found)]
+
+
+def _walk(arg: str, exclude: Sequence[str], found: dict[str, Path]) -> int:
+    """Add the Python files under folder `arg` to `found`; how many there were."""
+    count = 0
+    for root, folders, files in os.walk(arg):
+        folders[:] = sorted(
+            name
+            for name in folders
+            if not is_excluded(os.path.join(root, name), exclude)
+            and not _is_virtualenv(os.path.join(root, name))
+        )
+        for name in files:
+            if not name.endswith(PYTHON_SUFFIX):
+                continue
+            joined = os.path.join(root, name)
+            if not is_excluded(joined, exclude):
+                found.setdefault(os.path.normpath(joined), Path(joined))
+                count += 1
+    return count

@@ -11,6 +11,7 @@ import argparse
 import gc
 import importlib
 import os
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any, Callable, Sequence
 from toolargs import __version__
 from toolargs.cli.run import FileResult, Progress, analyze_files, default_jobs
 from toolargs.cli.selection import Selection, SelectionError, parse_prefixes
-from toolargs.config import Config, ConfigError, find_pyproject, load_pyproject
+from toolargs.config import Config, ConfigError, FoundConfig, config_for_paths
 from toolargs.discovery.schema import load_schema_files
 from toolargs.files import DEFAULT_EXCLUDES, PathError, find_files, normalize_patterns
 from toolargs.model import Diagnostic, ToolReport
@@ -28,6 +29,7 @@ from toolargs.output.github import format_github
 from toolargs.output.json import audit_json, check_json
 from toolargs.output.markdown import audit_markdown
 from toolargs.output.sarif import audit_sarif, check_sarif
+from toolargs.output.rule_docs import rule_index, rule_page
 from toolargs.output.table import audit_table
 from toolargs.output.text import format_text
 
@@ -76,8 +78,9 @@ def _add_common(parser: argparse.ArgumentParser, *, selection: bool = True) -> N
     parser.add_argument(
         "--config",
         metavar="FILE",
-        help="pyproject.toml to read [tool.toolargs] from "
-        "(default: the nearest one from the current folder upward)",
+        help="configuration file to read: a pyproject.toml ([tool.toolargs]) or a "
+        "setup.cfg, tox.ini or .flake8 (toolargs-* keys of [flake8]); default: the "
+        "nearest one configuring toolargs above the checked paths",
     )
     parser.add_argument(
         "--exclude",
@@ -169,6 +172,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--mutations-only", action="store_true", help="list mutation tools only"
     )
     audit.add_argument(
+        "--wide",
+        action="store_true",
+        help="table: every cell in full, however wide the terminal (pipes and CI always "
+        "get full cells)",
+    )
+    audit.add_argument(
         "--format",
         choices=AUDIT_FORMATS,
         default="table",
@@ -195,25 +204,36 @@ def build_parser() -> argparse.ArgumentParser:
         "--diff", action="store_true", help="print a unified diff instead of writing files"
     )
     fix.set_defaults(run=run_fix)
+
+    rule = commands.add_parser(
+        "rule",
+        help="print the documentation of a code (TAV101), or list every code",
+        description=_paragraph(
+            "Print a rule's page: what it checks, why it matters, an example, the fix, "
+            "its options and what `toolargs fix` does with it. Exits 2 for an unknown code."
+        ),
+    )
+    rule.add_argument("code", nargs="?", metavar="CODE", help="a code such as TAV101")
+    rule.add_argument("--all", action="store_true", help="list every code")
+    rule.set_defaults(run=run_rule)
     return parser
 
 
 # --- Shared set-up: configuration, files, selection. ---
 
 
-def load_config(option: str | None) -> Config:
-    if option is not None:
-        path = Path(option)
-        if not path.is_file():
-            raise UsageError(f"--config {option}: no such file")
-        config = load_pyproject(path)
-    else:
-        found = find_pyproject(Path.cwd())
-        config = load_pyproject(found) if found is not None else Config()
+def find_config(args: argparse.Namespace) -> FoundConfig:
+    """The configuration of the checked paths (or `--config`), whatever the current folder."""
+    named = None
+    if args.config is not None:
+        named = Path(args.config)
+        if not named.is_file():
+            raise UsageError(f"--config {args.config}: no such file")
+    found = config_for_paths(args.paths or ["."], named)
     # A missing or malformed schema file is a configuration error, whether or not any
     # file of this run gets as far as needing it.
-    load_schema_files(config)
-    return config
+    load_schema_files(found.config)
+    return found
 
 
 def selection_of(args: argparse.Namespace) -> Selection:
@@ -222,10 +242,14 @@ def selection_of(args: argparse.Namespace) -> Selection:
     return Selection(select=select, ignore=ignore)
 
 
-def files_of(args: argparse.Namespace) -> list[Path]:
+def files_of(args: argparse.Namespace, found: FoundConfig) -> list[Path]:
     excludes = DEFAULT_EXCLUDES if args.exclude is None else _split(args.exclude)
     patterns = normalize_patterns([*excludes, *_split(args.extend_exclude or "")])
-    return find_files(args.paths or ["."], patterns)
+    return find_files(args.paths or ["."], patterns, warn=_warn, base=found.project_root)
+
+
+def _warn(text: str) -> None:
+    print(f"toolargs: warning: {text}", file=sys.stderr)
 
 
 def _split(value: str) -> list[str]:
@@ -256,9 +280,10 @@ def report_errors(results: list[FileResult]) -> list[str]:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
+    found = find_config(args)
+    config = found.config
     selection = selection_of(args)
-    results = analyze(args, config, selection, files_of(args))
+    results = analyze(args, config, selection, files_of(args, found))
     diagnostics = reported(results)
     errors = report_errors(results)
     formatters: dict[str, Callable[[], str]] = {
@@ -302,9 +327,10 @@ def audit_rows(results: list[FileResult], mutations_only: bool) -> list[AuditRow
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
+    found = find_config(args)
+    config = found.config
     selection = selection_of(args)
-    results = analyze(args, config, selection, files_of(args))
+    results = analyze(args, config, selection, files_of(args, found))
     errors = report_errors(results)
     audit = Audit(
         rows=tuple(audit_rows(results, args.mutations_only)),
@@ -312,7 +338,7 @@ def run_audit(args: argparse.Namespace) -> int:
         errors=tuple(errors),
     )
     formatters: dict[str, Callable[[Audit], str]] = {
-        "table": audit_table,
+        "table": lambda audit: audit_table(audit, None if args.wide else terminal_width()),
         "json": audit_json,
         "markdown": audit_markdown,
         "sarif": audit_sarif,
@@ -324,9 +350,10 @@ def run_audit(args: argparse.Namespace) -> int:
 
 
 def run_fix(args: argparse.Namespace) -> int:
-    config = load_config(args.config)
+    found = find_config(args)
+    config = found.config
     selection = selection_of(args)
-    files = files_of(args)
+    files = files_of(args, found)
     try:
         # Imported only here: check and audit must not pay for the rewriting machinery.
         fixer: Any = importlib.import_module("toolargs.fixer")
@@ -340,6 +367,31 @@ def run_fix(args: argparse.Namespace) -> int:
     )
     exit_code = getattr(summary, "exit_code", EXIT_CLEAN)
     return exit_code if isinstance(exit_code, int) else EXIT_CLEAN
+
+
+def terminal_width(stream: Any = None) -> int | None:
+    """The width to fit a table to: a terminal's, or None (full cells) for pipes and CI."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        interactive = stream.isatty()
+    except (AttributeError, ValueError):
+        interactive = False
+    if not interactive or os.environ.get("CI"):
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def run_rule(args: argparse.Namespace) -> int:
+    if args.all:
+        sys.stdout.write(rule_index())
+        return EXIT_CLEAN
+    if not args.code:
+        raise UsageError("rule: name a code (toolargs rule TAV101) or use --all")
+    page = rule_page(args.code.upper())
+    if page is None:
+        raise UsageError(f"rule: unknown code {args.code!r} (toolargs rule --all lists them)")
+    sys.stdout.write(page)
+    return EXIT_CLEAN
 
 
 # --- Entry point. ---

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from pathlib import Path
 from typing import Literal
 
 from toolargs.codes import CODES
@@ -10,9 +11,12 @@ from toolargs.model import Diagnostic
 
 Level = Literal["error", "warning", "note"]
 
-# The project's home; the README there holds one section per rule. Keep in step with
-# [project.urls] Homepage in pyproject.toml (a test checks).
+# The project's home. Keep in step with [project.urls] Homepage in pyproject.toml (a
+# test checks). Each rule has a page docs/rules/TAVnnn.md there.
 HOMEPAGE = "https://github.com/toolargs/toolargs"
+RULES_URL = f"{HOMEPAGE}/blob/main/docs/rules"
+# The pages in a source checkout (an editable install reads them from here).
+RULES_FOLDER = Path(__file__).resolve().parents[3] / "docs" / "rules"
 
 # Words in message templates that only inflect the sentence ("propert{ies}", "{them}").
 _GRAMMAR = {"ies": "ies", "es": "es", "them": "them"}
@@ -27,14 +31,50 @@ def default_level(code: str) -> Level:
     return "error"
 
 
-def rule_anchor(code: str) -> str:
-    """The README section of a rule: a heading `TAV101 unknown-args-ignored` on GitHub."""
-    known = CODES.get(code)
-    return f"{code.lower()}-{known.name}" if known else code.lower()
-
-
 def help_uri(code: str) -> str:
-    return f"{HOMEPAGE}#{rule_anchor(code)}"
+    """The rule's page on the project's home: what SARIF and Markdown output link to."""
+    if code in CODES:
+        return f"{RULES_URL}/{code}.md"
+    return f"{RULES_URL}/index.md"
+
+
+def rule_page(code: str) -> str | None:
+    """The page of `code` for the terminal (`toolargs rule TAV101`); None if no such code.
+
+    From a source checkout, the page itself; otherwise (an installed wheel ships no docs)
+    what the catalog says about the code and where its page is.
+    """
+    known = CODES.get(code)
+    if known is None:
+        return None
+    page = RULES_FOLDER / f"{code}.md"
+    try:
+        return page.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    return (
+        f"# {code}: {known.name}\n\n"
+        f"{known.title}.\n\n"
+        f"- On by default: {'yes' if known.default_enabled else 'no'}\n"
+        f"- Fixed by `toolargs fix`: {'yes' if known.fixable else 'no'}\n"
+        f"- Message: `{code} {generic_message(code)}`\n\n"
+        f"The full page (what it checks, why, an example, the fix): {help_uri(code)}\n"
+    )
+
+
+def rule_index() -> str:
+    """One line per code: code, name, on by default, fixable, title."""
+    name_width = max(len(c.name) for c in CODES.values())
+    lines = [f"{'CODE':<7}  {'NAME':<{name_width}}  DEFAULT  FIX  TITLE"]
+    for known in sorted(CODES.values(), key=lambda c: c.code):
+        default = "on" if known.default_enabled else "off"
+        fix = "yes" if known.fixable else "no"
+        lines.append(
+            f"{known.code:<7}  {known.name:<{name_width}}  {default:<7}  {fix:<3}  {known.title}"
+        )
+    lines.append("")
+    lines.append(f"`toolargs rule CODE` prints a rule's page; all pages: {RULES_URL}/index.md")
+    return "\n".join(lines) + "\n"
 
 
 def generic_message(code: str) -> str:
