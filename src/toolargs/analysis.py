@@ -15,6 +15,7 @@ import libcst as cst
 from toolargs.codes import CODES, message
 from toolargs.config import Config, ConfigError
 from toolargs.discovery import build_model
+from toolargs.discovery.project import project_for
 from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Step, Tool, ToolReport
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
@@ -30,9 +31,11 @@ class Analysis:
     findings: list[Finding]
 
 
-def analyze_module(module: cst.Module, path: str, config: Config) -> Analysis:
+def analyze_module(
+    module: cst.Module, path: str, config: Config, source: str | None = None
+) -> Analysis:
     """Discover and judge an already parsed module (used by `toolargs fix` too)."""
-    model = build_model(module, path, config)
+    model = build_model(module, path, config, source)
     return Analysis(model, judge(model, config))
 
 
@@ -56,7 +59,9 @@ def analyze_source(
     if not may_define_tools(source, config):
         return FileReport(path)
     try:
-        module = parse(source, path)
+        module = project_for(config).parsed(path, source) if path else None
+        if module is None:  # not already parsed as another file's import in this run
+            module = parse(source, path)
     except TooDeep as exc:
         # Unjudged, and said so twice: as a finding (flake8, SARIF, JSON show it) and as
         # the error line that makes the CLI exit 2.
@@ -65,7 +70,7 @@ def analyze_source(
     except SourceError as exc:
         return FileReport(path, error=str(exc))
     try:
-        analysis = analyze_module(module, path, config)
+        analysis = analyze_module(module, path, config, source)
         analysis.findings = [f for f in analysis.findings if enabled(f.code)]
         return report(analysis, path, source)
     except ConfigError:

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import libcst as cst
 
 from toolargs.config import Mode
+from toolargs.mode import Annotations, Effects
+
+if TYPE_CHECKING:
+    from toolargs.discovery.index import FunctionInfo
+    from toolargs.discovery.project import ProjectIndex
 
 Shape = Literal["decorator", "dispatcher", "registry", "class", "imperative"]
 
@@ -26,6 +31,8 @@ class Schema:
     source: str  # e.g. "Tool(inputSchema=...)", "constant SEARCH_SCHEMA", "signature"
     node: cst.CSTNode | None = None
     why_unresolved: str = ""
+    # `additionalProperties: false` -> True; a literal `true` -> False; None: not said
+    closed: bool | None = None
 
 
 @dataclass
@@ -80,6 +87,9 @@ class Handler:
     args_name: str | None  # None for keyword-style handlers
     params: tuple[str, ...] = ()  # keyword-style: the signature minus injected parameters
     events: list[Event] = field(default_factory=list)
+    # The function whose body this is (for a dispatcher branch: the dispatcher), with the
+    # module it lives in: where calls made by the handler are resolved from.
+    function: FunctionInfo | None = None
 
     @property
     def keyword_style(self) -> bool:
@@ -101,6 +111,11 @@ class Tool:
     server: str | None = None  # the framework server object registering it
     enforcement: str | None = None  # what enforces the policy centrally, if anything
     rejected_by: str | None = None  # a framework that rejects unknown keys for it
+    # What classified it, kept so that a later step can classify it again.
+    annotations: Annotations | None = None
+    markers: tuple[str, ...] = ()  # marker base classes and tags
+    server_model: Server | None = None  # the server `server` names, once linked
+    effects: Effects | None = None  # what its handler writes (toolargs.effects)
 
     @property
     def known_args(self) -> KnownArgs | None:
@@ -112,15 +127,26 @@ class Tool:
         return None
 
 
+FrameworkId = Literal["mcp-lowlevel", "mcp-fastmcp", "mcp-mcpserver", "fastmcp"]
+
+
 @dataclass
 class Server:
-    """A framework server object (FastMCP, MCPServer) defined in the module."""
+    """A framework server object (FastMCP, MCPServer, low-level Server) of the module."""
 
     name: str
-    framework: str
+    framework: str  # for messages: "SDK FastMCP", "fastmcp", "SDK Server"
     node: cst.CSTNode
     drops_unknown: bool  # the SDK's FastMCP/MCPServer; standalone fastmcp rejects them
     enforced_by: str | None = None
+    framework_id: FrameworkId = "mcp-fastmcp"
+    # Constructor keywords as written (`strict_input_validation` -> "True"); the value of
+    # a `**spread` or a computed expression is its source text.
+    keywords: dict[str, str] = field(default_factory=dict)
+
+    def flag(self, keyword: str) -> bool | None:
+        """A boolean constructor keyword: True, False, or None when absent or computed."""
+        return {"True": True, "False": False}.get(self.keywords.get(keyword, ""))
 
 
 @dataclass
@@ -131,6 +157,12 @@ class ModuleModel:
     servers: list[Server] = field(default_factory=list)
     # id of a node -> index of the module statement holding it (what positions need)
     statement_of: dict[int, int] = field(default_factory=dict)
+    # The project index discovery queried: resolves calls across modules for later steps.
+    project: ProjectIndex | None = None
+
+    def resolve_call(self, call: cst.Call, in_function: FunctionInfo) -> FunctionInfo | None:
+        """The project function `call` (made in `in_function`) runs, or None."""
+        return self.project.resolve_call(call, in_function) if self.project else None
 
 
 @dataclass

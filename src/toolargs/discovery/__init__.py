@@ -7,20 +7,26 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.index import ModuleIndex, build_index
-from toolargs.discovery.literals import dotted_name, last_name, positional
+from toolargs.discovery.index import LOWLEVEL_SERVERS, ModuleIndex
+from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
+from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver, load_schema_files
 from toolargs.discovery.shapes import Discoverer
-from toolargs.model import ModuleModel, Server
+from toolargs.effects import classify_tools
+from toolargs.model import FrameworkId, ModuleModel, Server
 
 __all__ = ["build_model"]
 
 
-def build_model(module: cst.Module, path: str, config: Config) -> ModuleModel:
-    index = build_index(module, Path(path) if path else None, config)
+def build_model(
+    module: cst.Module, path: str, config: Config, source: str | None = None
+) -> ModuleModel:
+    project = project_for(config)
+    index = project.add(module, Path(path) if path else None, source)
     resolver = Resolver(index, config)
     file_decls = load_schema_files(config) if config.schema_files else {}
     tools = Discoverer(index, resolver, config, file_decls).discover()
+    classify_tools(tools, index, resolver, config)  # effects decide what nothing else did
     servers = _servers(index, config)
     by_name = {server.name: server for server in servers}
     for tool in tools:
@@ -36,9 +42,11 @@ def build_model(module: cst.Module, path: str, config: Config) -> ModuleModel:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:
             tool.enforcement = server.enforced_by
-        if server is not None and not server.drops_unknown:
+        if server is not None and server.framework_id == "fastmcp":
             tool.rejected_by = server.framework
-    return ModuleModel(path, module, tools, servers, index.statement_of)
+        if server is not None:
+            tool.server_model = server
+    return ModuleModel(path, module, tools, servers, index.statement_of, project)
 
 
 def _imported_server(
@@ -55,7 +63,15 @@ def _imported_server(
     found = next((s for s in _servers(other, config) if s.name == imported.name), None)
     if found is None:
         return None
-    server = Server(name, found.framework, anchor, found.drops_unknown, found.enforced_by)
+    server = Server(
+        name,
+        found.framework,
+        anchor,
+        found.drops_unknown,
+        found.enforced_by,
+        found.framework_id,
+        dict(found.keywords),
+    )
     for call, _ in index.calls:  # enforce_policy(mcp) applied in this module
         target = dotted_name(positional(call, 0) or call.func)
         if last_name(call.func) in config.enforcement_calls and target == name:
@@ -73,10 +89,15 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
             if not isinstance(inner, cst.Call):
                 continue
             constructor = inner
-        if not index.constructs(constructor, config.server_classes):
+        lowlevel = index.constructs(constructor, LOWLEVEL_SERVERS)
+        if not lowlevel and not index.constructs(constructor, config.server_classes):
             continue
-        framework, drops = _framework(constructor, index)
-        server = Server(name, framework, constructor, drops)
+        found = _framework(constructor, index, lowlevel)
+        if found is None:
+            continue  # a `Server` class of some other library
+        framework, drops, framework_id = found
+        server = Server(name, framework, constructor, drops, None, framework_id)
+        server.keywords = _keywords(constructor)
         if constructor is not call:
             server.enforced_by = f"{last_name(call.func)}({name})"
         servers[name] = server
@@ -90,15 +111,33 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
     return list(servers.values())
 
 
-def _framework(constructor: cst.Call, index: ModuleIndex) -> tuple[str, bool]:
-    """The SDK's FastMCP/MCPServer drop unknown keys; standalone fastmcp rejects them."""
+def _framework(
+    constructor: cst.Call, index: ModuleIndex, lowlevel: bool = False
+) -> tuple[str, bool, FrameworkId] | None:
+    """The SDK's FastMCP/MCPServer drop unknown keys; standalone fastmcp rejects them.
+    A low-level `Server` is the SDK's when it is imported from `mcp` (its validation
+    depends on the schema: `drops_unknown` is False, the behaviour model decides)."""
     written = dotted_name(constructor.func) or ""
     head = written.split(".")[0]
     imported = index.imports.get(head)
     origin = written if "." in written else ""
     if imported is not None:
         origin = ".".join(p for p in (imported.module, imported.name) if p)
-    if origin.startswith("fastmcp"):
-        return "fastmcp", False
     class_name = index.original_name(written.rsplit(".", 1)[-1])
-    return f"SDK {class_name}", True
+    if lowlevel:
+        return ("SDK Server", False, "mcp-lowlevel") if origin.startswith("mcp.") else None
+    if origin.startswith("fastmcp"):
+        return "fastmcp", False, "fastmcp"
+    framework_id: FrameworkId = "mcp-mcpserver" if class_name == "MCPServer" else "mcp-fastmcp"
+    return f"SDK {class_name}", True, framework_id
+
+
+def _keywords(constructor: cst.Call) -> dict[str, str]:
+    """Constructor keywords as written; a `**spread` under its own text."""
+    found: dict[str, str] = {}
+    for arg in constructor.args:
+        if arg.keyword is not None:
+            found[arg.keyword.value] = snippet(arg.value)
+        elif arg.star == "**":
+            found[f"**{snippet(arg.value)}"] = snippet(arg.value)
+    return found

@@ -214,6 +214,7 @@ class Dispatcher:
             tool = owner.new_tool(name, "dispatcher", anchor, handler, schema, None)
         else:
             handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
+            handler.function = self.info
             scanner = HandlerScanner(
                 owner.resolver, owner.config, self.args_param, name, also=self.args_aliases
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -11,6 +12,9 @@ from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
 from toolargs.discovery.walk import push_children
 from toolargs.vocabulary import SCHEMA_KEYS
+
+if TYPE_CHECKING:
+    from toolargs.discovery.project import ProjectIndex
 
 TOOL_CLASSES = ("Tool",)
 LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
@@ -24,6 +28,12 @@ class ClassInfo:
     methods: dict[str, cst.FunctionDef] = field(default_factory=dict)
     attributes: dict[str, cst.BaseExpression] = field(default_factory=dict)
     annotated: list[cst.AnnAssign] = field(default_factory=list)  # `field: type = value`
+    index: ModuleIndex | None = None  # the module defining it
+    method_infos: dict[str, FunctionInfo] = field(default_factory=dict)
+    # `self.x = value` in a method: the first value written, and the method writing it
+    instance_attributes: dict[str, tuple[cst.BaseExpression, FunctionInfo]] = field(
+        default_factory=dict
+    )
 
     @property
     def base_names(self) -> tuple[str, ...]:
@@ -40,11 +50,33 @@ class FunctionInfo:
     node: cst.FunctionDef
     owner: ClassInfo | None  # the class it is a method of
     parent: cst.FunctionDef | None  # the function it is nested in
-    index: ModuleIndex | None = None  # set when found in another module of the project
+    index: ModuleIndex | None = None  # the module defining it
+    enclosing: FunctionInfo | None = None  # the function it is nested in
+    nested: dict[str, FunctionInfo] = field(default_factory=dict)  # functions defined in it
+    locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # first value bound
 
     @property
     def name(self) -> str:
         return self.node.name.value
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        p = self.node.params
+        names = [x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)]
+        for star in (p.star_arg, p.star_kwarg):
+            if isinstance(star, cst.Param):
+                names.append(star.name.value)
+        return tuple(names)
+
+    @property
+    def annotations(self) -> dict[str, cst.BaseExpression]:
+        """Parameter annotations by name (`api: Api`)."""
+        p = self.node.params
+        return {
+            x.name.value: x.annotation.annotation
+            for x in (*p.posonly_params, *p.params, *p.kwonly_params)
+            if x.annotation is not None
+        }
 
     @property
     def label(self) -> str:
@@ -75,6 +107,10 @@ class ModuleIndex:
     lists: dict[str, cst.BaseExpression] = field(default_factory=dict)
     # id of every node the walk meets -> index of the module statement holding it
     statement_of: dict[int, int] = field(default_factory=dict)
+    # Calls whose callee is itself a call (`mcp.tool(name="x")(fn)`), and every call
+    # made with a bare name or attribute as its first argument: candidate registrations.
+    registrations: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
+    project: ProjectIndex | None = None  # the project index that built it
 
     def function(self, name: str) -> FunctionInfo | None:
         return self.functions.get(name)
@@ -129,12 +165,15 @@ def _scan_scope(
         kind = type(node)
         if kind is cst.FunctionDef:
             assert isinstance(node, cst.FunctionDef)
-            info = FunctionInfo(node, owner, function.node if function else None)
+            info = FunctionInfo(node, owner, function.node if function else None, index, function)
             if owner is not None:
                 owner.methods[node.name.value] = node
+                owner.method_infos[node.name.value] = info
                 index.methods.append(info)
             elif function is None or node.name.value not in index.functions:
                 index.functions[node.name.value] = info
+            if function is not None and owner is None:
+                function.nested.setdefault(node.name.value, info)
             if node.decorators:
                 index.decorated.append(info)
             # What a function contains belongs to it, not to any class around it.
@@ -142,7 +181,7 @@ def _scan_scope(
             continue
         if kind is cst.ClassDef:
             assert isinstance(node, cst.ClassDef)
-            cls = ClassInfo(node, node.name.value, _bases(node))
+            cls = ClassInfo(node, node.name.value, _bases(node), index=index)
             index.classes.setdefault(cls.name, cls)
             _scan_scope(index, _inside(node), cls, function, interesting, statement)
             continue
@@ -153,6 +192,14 @@ def _scan_scope(
                 name is not None and index.original_name(name) in interesting
             ):
                 index.calls.append((node, function))
+            func_kind = type(node.func)
+            if func_kind is cst.Call or (
+                node.args
+                and type(node.args[0].value) in _REFERENCES
+                and node.args[0].keyword is None
+                and not node.args[0].star
+            ):
+                index.registrations.append((node, function))
         elif kind is cst.Dict:
             assert isinstance(node, cst.Dict)
             if any(
@@ -174,6 +221,9 @@ def _scan_scope(
                     bound = alias.evaluated_alias or dotted.split(".")[0]
                     index.imports[bound] = ImportedName(dotted, "", 0)
         push_children(stack, node)
+
+
+_REFERENCES = (cst.Name, cst.Attribute, cst.Call)
 
 
 def _inside(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -212,8 +262,19 @@ def _record_binding(
         return
     for target in targets:
         if not isinstance(target, cst.Name):
+            if (
+                function is not None
+                and function.owner is not None
+                and type(target) is cst.Attribute
+                and isinstance(target.value, cst.Name)
+                and target.value.value == "self"
+            ):
+                attribute = target.attr.value
+                function.owner.instance_attributes.setdefault(attribute, (value, function))
             continue
         name = target.value
+        if function is not None:
+            function.locals.setdefault(name, value)
         if owner is not None and function is None:
             owner.attributes[name] = value
             continue

@@ -1,7 +1,7 @@
 """Resolving schemas, annotations and key lists from literals, constants, models and files.
 
 Everything is read from source text: constants imported from another module of the
-project are found on disk and parsed (cached per process), never imported.
+project come from the project index (each file parsed once per process), never imported.
 """
 
 from __future__ import annotations
@@ -15,13 +15,7 @@ from typing import Any, Iterator
 import libcst as cst
 
 from toolargs.config import Config, ConfigError, TOMLDecodeError, parse_toml
-from toolargs.discovery.index import (
-    ClassInfo,
-    FunctionInfo,
-    ImportedName,
-    ModuleIndex,
-    build_index,
-)
+from toolargs.discovery.index import ClassInfo, FunctionInfo, ImportedName, ModuleIndex
 from toolargs.discovery.literals import (
     bool_value,
     call_kwargs_dict,
@@ -34,10 +28,10 @@ from toolargs.discovery.literals import (
     snippet,
     string_value,
 )
+from toolargs.discovery.project import project_for
 from toolargs.discovery.walk import walk
 from toolargs.mode import Annotations
 from toolargs.model import KnownArgs, Schema
-from toolargs.source import SourceError, read
 
 _MAX_HOPS = 8  # constants referring to constants; deeper chains are left unresolved
 
@@ -482,53 +476,12 @@ def _derived_from_schema(expr: cst.BaseExpression) -> bool:
     return False
 
 
-# --- other modules of the project, from files ---
-
-
-def _module_file(origin: Path, imported: ImportedName) -> Path | None:
-    return _module_file_from(origin.parent, imported.module, imported.level)
-
-
-@functools.lru_cache(maxsize=1024)
-def _module_file_from(directory: Path, module: str, level: int) -> Path | None:
-    """The file of `module` imported from a file in `directory`: each answer costs up to
-    eighteen `stat` calls, and the files of one package ask the same questions."""
-    parts = [p for p in module.split(".") if p]
-    if level:
-        base = directory
-        for _ in range(level - 1):
-            base = base.parent
-        candidates = [base]
-    else:
-        candidates = list(directory.parents)[:8]
-        candidates.insert(0, directory)
-    for base in candidates:
-        target = base.joinpath(*parts) if parts else base
-        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
-            if parts and candidate.is_file():
-                return candidate
-            if not parts and candidate.name == "__init__.py" and candidate.is_file():
-                return candidate
-    return None
+# --- other modules of the project, from the project index ---
 
 
 def _load(index: ModuleIndex, imported: ImportedName, config: Config) -> ModuleIndex | None:
-    if index.path is None:
-        return None
-    path = _module_file(index.path, imported)
-    if path is None or path == index.path:
-        return None
-    return _cached_index(str(path.resolve()), config)
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_index(path: str, config: Config) -> ModuleIndex | None:
-    """Other modules are parsed once per process, whatever imports them."""
-    try:
-        module = cst.parse_module(read(Path(path)))
-    except (SourceError, cst.ParserSyntaxError, RecursionError, MemoryError):
-        return None
-    return build_index(module, Path(path), config)
+    project = index.project or project_for(config)
+    return project.load(index, imported)
 
 
 # --- schema files named in configuration ---

@@ -107,6 +107,8 @@ class Discoverer:
             conflict_pattern=found.conflict_pattern,
             read_only_hint=found.read_only_hint,
             server=server,
+            annotations=annotations,
+            markers=markers,
         )
         self.tools.append(tool)
         return tool
@@ -134,6 +136,7 @@ class Discoverer:
             resolver = Resolver(info.index, self.config)
             label = f"{info.label} in {info.index.path.name if info.index.path else '?'}"
         handler = Handler(label, info.node, info.node.name, sig.args_name, sig.params)
+        handler.function = info if info.index is not None else self._located(info)
         if args_name is not None:
             scanner = HandlerScanner(resolver, self.config, args_name, name, sig.params)
             handler.args_name = args_name
@@ -141,6 +144,15 @@ class Discoverer:
             handler.events = before + scanner.scan(statements_of(info.node.body))
         self._claimed.add(id(info.node))
         return handler, sig
+
+    def _located(self, info: FunctionInfo) -> FunctionInfo:
+        """`info` with the module it is defined in, when it was built without one."""
+        for known in (*self.index.functions.values(), *self.index.methods):
+            if known.node is info.node:
+                return known
+        if info.owner is not None and info.owner.index is not None:
+            return info.owner.method_infos.get(info.name, info)
+        return info
 
     # --- 1. decorated functions ---
 
