@@ -355,9 +355,21 @@ def is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-@given(json_args, st.sampled_from(LIMIT_FIELDS), alias_lists, st.integers(0, 100))
+@given(
+    json_args,
+    st.sampled_from(LIMIT_FIELDS),
+    alias_lists,
+    st.integers(0, 100),
+    st.integers(0, 10**6),
+    st.integers(1, 10**6),
+)
 def test_property_limit_is_a_valid_candidate(
-    args: dict[str, Any], canonical: str, aliases: list[str], default: int
+    args: dict[str, Any],
+    canonical: str,
+    aliases: list[str],
+    default: int,
+    canonical_value: int,
+    offset: int,
 ) -> None:
     before = copy.deepcopy(args)
     result = optional_usize_with_aliases(args, canonical, aliases, default)
@@ -366,6 +378,15 @@ def test_property_limit_is_a_valid_candidate(
     if is_count(args.get(canonical)):
         assert result == args[canonical]
     assert result == (candidates[0] if candidates else default)
+    # Random arguments rarely hold the canonical field and an alias both as counts, so
+    # every example also makes them collide: the canonical value must win over every
+    # alias holding another count, wherever the alias stands in the list.
+    rivals = [a for a in aliases if a != canonical] or [
+        a for a in DEFAULT_ALIASES if a != canonical
+    ]
+    colliding = {**args, **{a: canonical_value + offset for a in rivals}}
+    colliding[canonical] = canonical_value
+    assert optional_usize_with_aliases(colliding, canonical, rivals, default) == canonical_value
 
 
 @given(json_args, known_sets)
