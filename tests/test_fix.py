@@ -179,7 +179,7 @@ def test_a_pass_that_brings_a_new_finding_is_thrown_away(monkeypatch: pytest.Mon
     assert "TAV101" in codes_in(source, Path("s.py"))
 
     def harmful(
-        module: cst.Module, model: object, findings: list[object], config: Config
+        module: cst.Module, model: object, findings: list[object], config: Config, **_: object
     ) -> Plan:
         # Replaces the schema literal with a call: the result would bring TAV901.
         edits = Edits()

@@ -137,7 +137,7 @@ def test_findings_left_for_a_person_make_exit_1_with_why(tmp_path: Path) -> None
     code, out = fix(target, roots=[tmp_path])
     assert code == 1
     assert target.read_bytes() == golden(REPORTED)
-    assert "not fixed: it returns `[TextContent(" in out
+    assert "not fixed: the branch of 'list_snippets' leaves its response" in out
     assert out.endswith("fixed 0 findings in 0 files; 4 findings need a person\n")
 
 

@@ -50,23 +50,24 @@ async def list_tools() -> list[Tool]:
 @server.call_tool()
 async def call_tool(name: str, arguments: dict[str, Any]) -> list[TextContent]:
     if name == "list_snippets":
-        # The response is a list of text blocks: where unknown_args goes is a choice.
-        names = sorted(load_snippets(arguments.get("language")))
-        return [TextContent(type="text", text=json.dumps(names))]
-    if name == "search_snippets":
+        # The response is built after the dispatch: where unknown_args goes is a choice.
+        listed = sorted(load_snippets(arguments.get("language")))
+    elif name == "search_snippets":
         unknown = collect_unknown_args(arguments, SEARCH_SNIPPETS_ARGS)
         # No default: which one to use is for a person to say.
         hits = find(arguments["query"], arguments.get("max_results"))
         payload = {"hits": hits}
         payload["unknown_args"] = list(unknown)
         return [TextContent(type="text", text=json.dumps(payload))]
-    if name == "run_snippet":
+    elif name == "run_snippet":
         subprocess.run(["snippet-runner", arguments["name"]], check=True)
         for key in arguments:
             if key not in RUN_SNIPPET_ARGS:
                 raise MissingParam(f"unknown arg: {key}")
         return [TextContent(type="text", text="ok")]
-    raise MissingParam(f"unknown tool: {name}")
+    else:
+        raise MissingParam(f"unknown tool: {name}")
+    return [TextContent(type="text", text=json.dumps(listed))]
 
 
 def load_snippets(language: str | None) -> list[str]:

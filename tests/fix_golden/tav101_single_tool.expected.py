@@ -3,8 +3,8 @@
 import json
 
 from glossary import Glossary
-from toolserver import ToolServer
 from toolargs.runtime import collect_unknown_args, with_unknown_args
+from toolserver import ToolServer
 
 server = ToolServer("glossary")
 glossary = Glossary.load("glossary.json")
@@ -29,6 +29,5 @@ def define(args):
         return with_unknown_args({"term": args["term"], "found": False}, unknown)
     links = json.dumps(entry.links)
     return with_unknown_args(
-        {"term": entry.term, "found": True, "definition": entry.text, "see": links},
-        unknown,
+        {"term": entry.term, "found": True, "definition": entry.text, "see": links}, unknown
     )

@@ -6,9 +6,9 @@ from typing import Any
 
 import mcp.types as types
 from mcp.server.lowlevel import Server
+from toolargs.runtime import collect_unknown_args, with_unknown_args
 
 from wiki.store import PageStore
-from toolargs.runtime import collect_unknown_args, with_unknown_args
 
 server = Server("wiki")
 store = PageStore.open("wiki.db")

@@ -60,9 +60,12 @@ def grep(args: dict[str, Any]) -> dict[str, Any]:
 def list_files(args: dict[str, Any]) -> dict[str, Any]:
     unknown = collect_unknown_args(args, LIST_FILES_ARGS)
     files = sorted(str(p) for p in ROOT.glob(args.get("glob", "*")))
-    return with_unknown_args({
-        "files": files,
-    }, unknown)
+    return with_unknown_args(
+        {
+            "files": files,
+        },
+        unknown,
+    )
 
 
 TOOL_HANDLERS = {"grep": grep, "list_files": list_files}

@@ -18,6 +18,7 @@ from toolargs.analysis import Analysis, analyze_module, enabled_by_default, pars
 from toolargs.config import Config, ConfigError
 from toolargs.fixer.edits import apply
 from toolargs.fixer.imports import drop_unused
+from toolargs.fixer.line_length import line_length_for
 from toolargs.fixer.plan import FIXABLE, plan_fixes
 from toolargs.model import Diagnostic, Finding
 from toolargs.noqa import file_is_skipped, is_suppressed, noqa_lines, physical_lines
@@ -75,6 +76,7 @@ def _fix(
 ) -> FixResult:
     analysis = analyze_module(module, path, config)
     original = _kept(analysis, source, path, enabled)
+    line_length = line_length_for(path)
     current_source, current = source, original
     reasons: dict[Key, str] = {}
     excluded: set[str | None] = set()  # tools whose fix was tried and reverted
@@ -87,12 +89,14 @@ def _fix(
         ]
         if not fixable:
             break
-        plan = plan_fixes(analysis.model.module, analysis.model, fixable, config)
+        plan = plan_fixes(
+            analysis.model.module, analysis.model, fixable, config, line_length=line_length
+        )
         reasons.update(plan.reasons)
         if not plan.edits:
             break
         before = analysis.model.module
-        code = drop_unused(before, apply(before, plan.edits)).code
+        code = drop_unused(before, apply(before, plan.edits), line_length).code
         if code == current_source:
             break
         outcome = _confirm(code, path, config, enabled, current)
@@ -101,7 +105,7 @@ def _fix(
             culprits = outcome.tools if None not in outcome.tools else {f.tool for f in fixable}
             for finding in plan.planned:
                 if finding.tool in culprits:
-                    reasons[(finding.code, finding.tool)] = outcome.reason
+                    reasons[(finding.code, finding.tool)] = outcome.reason_for(finding.tool)
             excluded |= culprits
             continue
         analysis, current = outcome
@@ -127,6 +131,11 @@ class Reverted:
 
     reason: str
     tools: frozenset[str | None]
+    per_tool: Mapping[str | None, str] = field(default_factory=dict)
+
+    def reason_for(self, tool: str | None) -> str:
+        """Each tool's own reason: the finding its fix would bring is its own."""
+        return self.per_tool.get(tool, self.reason)
 
 
 def _confirm(
@@ -147,10 +156,12 @@ def _confirm(
     introduced = Counter((f.code, f.tool) for f, _ in found) - before
     if introduced:
         new = [f for f, _ in found if (f.code, f.tool) in introduced]
-        return Reverted(
-            f"a fix was tried and reverted: it would bring {new[0].message}",
-            frozenset(f.tool for f in new),
-        )
+        per_tool: dict[str | None, str] = {}
+        for finding in new:
+            per_tool.setdefault(
+                finding.tool, f"a fix was tried and reverted: it would bring {finding.message}"
+            )
+        return Reverted(per_tool[new[0].tool], frozenset(per_tool), per_tool)
     return analysis, found
 
 

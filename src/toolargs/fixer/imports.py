@@ -10,37 +10,141 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
+import sys
+from pathlib import Path
+
 import libcst as cst
 
 from toolargs.discovery.walk import children
-from toolargs.fixer.edits import Edits, apply
+from toolargs.fixer.edits import Edits, apply, is_docstring
+from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH
 from toolargs.fixer.tree import Tree
+from toolargs.fixer.wrap import exploded_import
 
 RUNTIME = "toolargs.runtime"
-MAX_LINE = 99
 
 
-def add_runtime_names(tree: Tree, names: Iterable[str], edits: Edits) -> None:
+def add_runtime_names(
+    tree: Tree,
+    names: Iterable[str],
+    edits: Edits,
+    line_length: int = DEFAULT_LINE_LENGTH,
+    path: str = "",
+) -> None:
     missing = sorted(set(names) - tree.module_names)
     if not missing:
         return
     found = _runtime_import(tree.module)
     if found is not None:
         _, statement = found
-        edits.replace_node(statement, lambda node: _with_names(node, missing, remove=()))
+        edits.replace_node(
+            statement, lambda node: _with_names(node, missing, (), line_length)
+        )
         return
     new = cst.parse_statement(
-        _import_code(missing, multi_line=False, indent=tree.module.default_indent) + "\n",
+        exploded_import(RUNTIME, missing, tree.module.default_indent, line_length) + "\n",
         config=tree.module.config_for_parsing,
     )
-    last = _last_import(tree.module)
-    if last is not None:
-        edits.insert_after(last, new)
-    else:
-        edits.insert_at_top(tree.module, new)
+    assert isinstance(new, cst.SimpleStatementLine)
+    _place(tree.module, new, edits, _first_party(path))
 
 
-def drop_unused(before: cst.Module, after: cst.Module) -> cst.Module:
+def _place(
+    module: cst.Module, new: cst.SimpleStatementLine, edits: Edits, first_party: set[str]
+) -> None:
+    """Where isort and ruff would put a third-party `from` import: sorted into the
+    third-party block, else in a block of its own after the standard library's."""
+    blocks = _import_blocks(module)
+    if not blocks:
+        edits.insert_at_top(module, new)
+        return
+    kinds = [_block_kind(block, first_party) for block in blocks]
+    if "third-party" in kinds:
+        block = blocks[kinds.index("third-party")]
+        later = [
+            line for line in block
+            if isinstance(line.body[0], cst.ImportFrom)
+            and _sort_key(line.body[0]) > RUNTIME
+        ]
+        if later:
+            edits.insert_before(later[0], new)
+        else:
+            edits.insert_after(block[-1], new)
+        return
+    # No third-party block: a new one after the standard library's (or, in the rare
+    # module importing only its own package, after that).
+    earlier = [i for i, kind in enumerate(kinds) if kind in ("future", "stdlib")]
+    after = blocks[earlier[-1] if earlier else -1][-1]
+    edits.insert_after(after, new.with_changes(leading_lines=[cst.EmptyLine()]))
+
+
+def _import_blocks(module: cst.Module) -> list[list[cst.SimpleStatementLine]]:
+    """The module's leading imports, in blocks separated by blank lines."""
+    blocks: list[list[cst.SimpleStatementLine]] = []
+    for position, statement in enumerate(module.body):
+        if position == 0 and is_docstring(statement):
+            continue
+        if not (
+            isinstance(statement, cst.SimpleStatementLine)
+            and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in statement.body)
+        ):
+            break
+        blank = any(line.comment is None for line in statement.leading_lines)
+        if blank or not blocks:
+            blocks.append([])
+        blocks[-1].append(statement)
+    return blocks
+
+
+def _block_kind(block: list[cst.SimpleStatementLine], first_party: set[str]) -> str:
+    kinds = [_kind(small, first_party) for line in block for small in line.body]
+    return max(set(kinds), key=kinds.count)
+
+
+def _kind(node: cst.BaseSmallStatement, first_party: set[str]) -> str:
+    if isinstance(node, cst.ImportFrom):
+        if node.relative:
+            return "first-party"
+        top = _sort_key(node).split(".")[0]
+    elif isinstance(node, cst.Import):
+        top = cst.Module([]).code_for_node(node.names[0].name).split(".")[0]
+    else:  # pragma: no cover - only imports reach here
+        return "other"
+    if top == "__future__":
+        return "future"
+    if top in sys.stdlib_module_names:
+        return "stdlib"
+    if top in first_party:
+        return "first-party"
+    return "third-party"
+
+
+def _sort_key(node: cst.ImportFrom) -> str:
+    module = cst.Module([]).code_for_node(node.module) if node.module is not None else ""
+    return module.lower()
+
+
+def _first_party(path: str) -> set[str]:
+    """Top-level names of the project's own code: the file's package and its neighbours."""
+    if not path:
+        return set()
+    folder = Path(path).resolve().parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return set()
+    return {
+        entry.stem if entry.suffix == ".py" else entry.name
+        for entry in entries
+        if entry.suffix == ".py" or (entry / "__init__.py").is_file()
+    }
+
+
+def drop_unused(
+    before: cst.Module, after: cst.Module, line_length: int = DEFAULT_LINE_LENGTH
+) -> cst.Module:
     """Remove runtime names the fix stopped using (unused ones the author kept stay)."""
     found = _runtime_import(after)
     if found is None:
@@ -57,7 +161,7 @@ def drop_unused(before: cst.Module, after: cst.Module) -> cst.Module:
     if len(dropped) == len(imported):
         edits.remove_statement(line)
     else:
-        edits.replace_node(statement, lambda node: _with_names(node, [], remove=dropped))
+        edits.replace_node(statement, lambda node: _with_names(node, [], dropped, line_length))
     return apply(after, edits)
 
 
@@ -92,23 +196,13 @@ def _runtime_import(
     return None
 
 
-def _last_import(module: cst.Module) -> cst.SimpleStatementLine | None:
-    last = None
-    for line in module.body:
-        if isinstance(line, cst.SimpleStatementLine) and any(
-            isinstance(small, (cst.Import, cst.ImportFrom)) for small in line.body
-        ):
-            last = line
-    return last
-
-
 def _bound(alias: cst.ImportAlias) -> str:
     target = alias.asname.name if alias.asname else alias.name
     return cst.Module([]).code_for_node(target)
 
 
 def _with_names(
-    node: cst.CSTNode, add: Sequence[str], remove: Sequence[str]
+    node: cst.CSTNode, add: Sequence[str], remove: Sequence[str], line_length: int
 ) -> cst.CSTNode:
     assert isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
     texts: dict[str, str] = {}
@@ -123,17 +217,9 @@ def _with_names(
     multi_line = node.lpar is not None and isinstance(
         node.lpar.whitespace_after, cst.ParenthesizedWhitespace
     )
-    code = _import_code(ordered, multi_line=multi_line, indent="    ")
+    code = exploded_import(RUNTIME, ordered, "    ", 0 if multi_line else line_length)
     statement = cst.parse_statement(code + "\n")
     assert isinstance(statement, cst.SimpleStatementLine)
     new = statement.body[0]
     assert isinstance(new, cst.ImportFrom)
     return new.with_changes(semicolon=node.semicolon)
-
-
-def _import_code(names: Sequence[str], *, multi_line: bool, indent: str) -> str:
-    one_line = f"from {RUNTIME} import {', '.join(names)}"
-    if not multi_line and len(one_line) <= MAX_LINE:
-        return one_line
-    inner = "".join(f"{indent}{name},\n" for name in names)
-    return f"from {RUNTIME} import (\n{inner})"

@@ -21,7 +21,6 @@ from toolargs.fixer.layout import quote_of, rebuild, string_literal
 from toolargs.model import Tool
 
 KEY_LIST_CODES = ("TAV301", "TAV302", "TAV303", "TAV304", "TAV305")
-MAX_LINE = 99
 
 
 def limit_field(properties: Sequence[str], config: Config) -> str | None:
@@ -179,7 +178,7 @@ def constant_name(tool: Tool, taken: set[str], alone: bool) -> str:
 
 
 def constant_statement(
-    name: str, keys: Sequence[str], quote: str, module: cst.Module
+    name: str, keys: Sequence[str], quote: str, module: cst.Module, line_length: int
 ) -> cst.SimpleStatementLine:
     """`NAME = ("a", "b")`, one key per line when one line would be too long."""
     items = [string_literal(k, quote) for k in keys]
@@ -189,7 +188,7 @@ def constant_statement(
     else:
         literal = f"({', '.join(texts)})"
     code = f"{name} = {literal}"
-    if len(code) > MAX_LINE:
+    if len(code) > line_length:
         indent = module.default_indent
         inner = "".join(f"{indent}{text},\n" for text in texts)
         code = f"{name} = (\n{inner})"

@@ -30,14 +30,15 @@ from toolargs.fixer.known_args import (
     same_keys,
 )
 from toolargs.fixer.layout import quote_of, string_literal
+from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH
 from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
+from toolargs.fixer.wrap import Room, code_of, laid_out
 from toolargs.model import Event, Finding, Handler, ModuleModel, Step, Tool
 from toolargs.rules.base import checked_dict_handler
 
 FIXABLE = frozenset({"TAV101", "TAV103", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES})
 LENIENT = (Step.COLLECT, Step.ATTACH, Step.ATTACH_ALWAYS, Step.ATTACH_GUARDED)
 UNKNOWN_NAMES = ("unknown", "unknown_args", "unknown_keys")
-MAX_LINE = 99  # a rewritten line longer than this is split, one argument per line
 
 
 class NotMechanical(Exception):
@@ -52,17 +53,25 @@ class Plan:
 
 
 def plan_fixes(
-    module: cst.Module, model: ModuleModel, findings: Sequence[Finding], config: Config
+    module: cst.Module,
+    model: ModuleModel,
+    findings: Sequence[Finding],
+    config: Config,
+    *,
+    line_length: int = DEFAULT_LINE_LENGTH,
 ) -> Plan:
-    return _Planner(module, model, config).plan(findings)
+    return _Planner(module, model, config, line_length).plan(findings)
 
 
 Fix = Callable[[Finding, Tool, Edits, set[str]], None]
 
 
 class _Planner:
-    def __init__(self, module: cst.Module, model: ModuleModel, config: Config) -> None:
+    def __init__(
+        self, module: cst.Module, model: ModuleModel, config: Config, line_length: int
+    ) -> None:
         self.tree = Tree(module)
+        self.line_length = line_length
         self.model = model
         self.config = config
         self.taken = set(self.tree.module_names)
@@ -96,7 +105,9 @@ class _Planner:
                 continue
             self._attempt(plan, needed, [finding], partial(fix, finding, tool))
         try:
-            add_runtime_names(self.tree, needed, plan.edits)
+            add_runtime_names(
+                self.tree, needed, plan.edits, self.line_length, self.model.path
+            )
         except Conflict as exc:  # pragma: no cover - the import is only touched here
             for finding in plan.planned:
                 plan.reasons[(finding.code, finding.tool)] = str(exc)
@@ -161,32 +172,92 @@ class _Planner:
         handler, block, args = self._dict_handler(tool)
         if any(e.step in LENIENT for e in handler.events):
             raise NotMechanical("the handler already handles unknown_args in its own way")
-        found = returns(block)
-        if not found:
-            raise NotMechanical("the handler returns nothing to attach unknown_args to")
-        dicts = _dict_variables(block)
-        for statement in found:
-            value = statement.value
-            if not (
-                isinstance(value, cst.Dict)
-                or (isinstance(value, cst.Name) and value.value in dicts)
-            ):
-                shown = snippet(value) if value is not None else "None"
-                raise NotMechanical(
-                    f"it returns `{shown}`, not a dict: add unknown_args to the response by hand"
-                )
+        if any(isinstance(n, cst.Yield) for n in local_nodes(block.body)):
+            raise NotMechanical("the handler is a generator: add unknown_args to what it yields")
+        values = self._responses(tool, handler, block)
         unknown = _fresh_name(block, handler)
         known = self._known_constant(tool, patch)
         collect = self._statement(f"{unknown} = collect_unknown_args({args}, {known})")
         anchor = _after_argument_reads(block, args)
-        if anchor is None:
+        first = next(
+            (i for i, st in enumerate(block.body) if any(self.tree.inside(v, st) for v in values)),
+            len(block.body),
+        )
+        if anchor is not None and block.body.index(anchor) < first:
+            patch.insert_after(anchor, collect)
+        elif first == 0:
             patch.insert_at_top(block, collect)
         else:
-            patch.insert_after(anchor, collect)
-        for statement in found:
-            assert statement.value is not None
-            patch.replace_node(statement.value, self._laid_out(statement.value, _wrapper(unknown)))
+            patch.insert_before(block.body[first], collect)
+        for value in values:
+            patch.replace_node(value, self._laid_out(value, _wrapper(unknown)))
         names |= {"collect_unknown_args", "with_unknown_args"}
+
+    def _responses(
+        self, tool: Tool, handler: Handler, block: cst.IndentedBlock
+    ) -> list[cst.BaseExpression]:
+        """What the handler responds with: every returned value (dicts, content lists,
+        strings, result objects alike), or what a dispatcher branch stores in the name
+        its function returns after the dispatch."""
+        found = [r.value for r in returns(block) if r.value is not None and not _is_none(r.value)]
+        if found:
+            return found
+        stored = self._stored_result(block)
+        if stored:
+            return stored
+        if not isinstance(handler.node, cst.FunctionDef) and self._returned_after(block):
+            raise NotMechanical(
+                f"the branch of '{tool.name}' leaves its response to the code after the "
+                "dispatch, which does not return one name the branch assigns: "
+                "add unknown_args to the response by hand"
+            )
+        if returns(block):
+            raise NotMechanical(
+                f"the handler of '{tool.name}' only returns None: "
+                "there is no response to attach unknown_args to"
+            )
+        raise NotMechanical(
+            f"the handler of '{tool.name}' returns nothing to attach unknown_args to"
+        )
+
+    def _function_around(self, block: cst.CSTNode) -> cst.FunctionDef | None:
+        return next((a for a in self.tree.ancestors(block) if isinstance(a, cst.FunctionDef)), None)
+
+    def _returned_after(self, block: cst.IndentedBlock) -> list[cst.Return]:
+        """Returns of the function around a dispatcher branch that come after the branch."""
+        function = self._function_around(block)
+        if function is None or not isinstance(function.body, cst.IndentedBlock):
+            return []
+        return [
+            r for r in returns(function.body)
+            if not self.tree.inside(r, block) and r.value is not None
+        ]
+
+    def _stored_result(self, block: cst.IndentedBlock) -> list[cst.BaseExpression]:
+        """`result = handle(arguments)` in a branch whose function later does `return result`."""
+        returned = {
+            r.value.value for r in self._returned_after(block) if isinstance(r.value, cst.Name)
+        }
+        if len(returned) != 1:
+            return []
+        (name,) = returned
+        stores: list[cst.BaseExpression] = []
+        for statement in block.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if (
+                    isinstance(small, (cst.Assign, cst.AnnAssign))
+                    and small.value is not None
+                    and _assigns_only(small, name)
+                ):
+                    stores = [small.value]  # the last store is the response
+        nested = [
+            n for n in local_nodes(block.body)
+            if isinstance(n, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+            and _assigns_only(n, name) and not any(n.value is s for s in stores)
+        ]
+        return [] if nested else stores
 
     # --- TAV103: unknown_args only when there are some ---
 
@@ -389,30 +460,39 @@ class _Planner:
     # --- shared pieces ---
 
     def _laid_out(self, target: cst.CSTNode, build: Replacement) -> Replacement:
-        """`build`, with the new call's arguments one per line when its line gets too long."""
-        before = cst.Module([]).code_for_node(target)
-        after = build(target)
-        grown = len(cst.Module([]).code_for_node(after)) - len(before)
-        line = self._code_of_line(target)
-        if "\n" in before or not line or len(line) + grown <= MAX_LINE:
+        """`build`, its call split over lines the way black would when it is too long."""
+        room = self._room(target)
+        if room is None:
             return build
-        indent = self.tree.module.default_indent
 
-        def exploded(node: cst.CSTNode) -> cst.CSTNode:
+        def fitted(node: cst.CSTNode) -> cst.CSTNode:
             built = build(node)
-            return _one_argument_per_line(built, indent) if isinstance(built, cst.Call) else built
+            return laid_out(built, room) if isinstance(built, cst.Call) else built
 
-        return exploded
+        return fitted
 
-    def _code_of_line(self, node: cst.CSTNode) -> str:
-        """The line `node` starts on, less a trailing comment (black does not split for one)."""
-        line = self.tree.line_of(node)
-        statement = self.tree.statement_of(node)
+    def _room(self, target: cst.CSTNode) -> Room | None:
+        """What surrounds `target` on its lines, or None when that cannot be told."""
+        line, col = self.tree.position_of(target)
+        statement = self.tree.statement_of(target)
+        if not line or statement is None:
+            return None
+        text = self.tree.line(line)
+        code = code_of(target)
+        head = text[: col - 1]
+        last = line + code.count("\n")
+        end = self.tree.line(last)
+        after = (len(head) if last == line else 0) + len(code.rsplit("\n", 1)[-1])
+        tail = end[after:]
         if isinstance(statement, cst.SimpleStatementLine):
             comment = statement.trailing_whitespace.comment
-            if comment is not None and line.endswith(comment.value):
-                line = line[: -len(comment.value)].rstrip()
-        return line
+            if comment is not None and tail.endswith(comment.value):
+                tail = tail[: -len(comment.value)]
+        tail = tail.rstrip()
+        own = self.tree.line(self.tree.position_of(statement)[0])
+        indent = len(text) - len(text.lstrip())
+        extra = text[len(own) - len(own.lstrip()): indent]
+        return Room(head, tail, extra, self.tree.module.default_indent, self.line_length)
 
     def _dict_handler(self, tool: Tool) -> tuple[Handler, cst.IndentedBlock, str]:
         handler = tool.handler
@@ -481,7 +561,9 @@ class _Planner:
         strings: list[cst.BaseExpression] = []
         if isinstance(schema, cst.Dict):
             strings = [e.key for e in schema.elements if isinstance(e, cst.DictElement)]
-        statement = constant_statement(name, keys, quote_of(strings), self.tree.module)
+        statement = constant_statement(
+            name, keys, quote_of(strings), self.tree.module, self.line_length
+        )
         where = self.tree.top_level.get(id(schema)) if schema is not None else None
         if _is_constant(where):
             assert where is not None
@@ -496,26 +578,6 @@ class _Planner:
 
 
 # --- small builders ---
-
-
-def _one_argument_per_line(call: cst.Call, indent: str) -> cst.Call:
-    """`f(\n    a,\n    b,\n)`: the layout black keeps (the trailing comma holds it)."""
-
-    def line_break(last_line: str) -> cst.ParenthesizedWhitespace:
-        return cst.ParenthesizedWhitespace(
-            first_line=cst.TrailingWhitespace(),
-            indent=True,
-            last_line=cst.SimpleWhitespace(last_line),
-        )
-
-    args = [
-        arg.with_changes(
-            comma=cst.Comma(whitespace_after=line_break(indent if i < len(call.args) - 1 else "")),
-            whitespace_after_arg=cst.SimpleWhitespace(""),
-        )
-        for i, arg in enumerate(call.args)
-    ]
-    return call.with_changes(whitespace_before_args=line_break(indent), args=args)
 
 
 def _arg(value: cst.BaseExpression) -> cst.Arg:
@@ -612,33 +674,21 @@ def _is_constant(statement: cst.BaseStatement | None) -> bool:
     )
 
 
-def _dict_variables(block: cst.IndentedBlock) -> set[str]:
-    """Local names only ever bound to a dict (a literal, a comprehension, `dict(...)`)."""
-    dicts: set[str] = set()
-    other: set[str] = set()
-    for node in local_nodes(block.body):
-        targets: list[cst.BaseExpression] = []
-        value: cst.BaseExpression | None = None
-        if isinstance(node, cst.Assign):
-            targets, value = [t.target for t in node.targets], node.value
-        elif isinstance(node, cst.AnnAssign):
-            targets, value = [node.target], node.value
-        elif isinstance(node, (cst.AugAssign, cst.For, cst.WithItem, cst.NamedExpr)):
-            bound = getattr(node, "target", None) or getattr(
-                getattr(node, "asname", None), "name", None
-            )
-            if isinstance(bound, cst.Name):
-                other.add(bound.value)
-            continue
-        is_dict = isinstance(value, (cst.Dict, cst.DictComp)) or (
-            isinstance(value, cst.Call)
-            and isinstance(value.func, cst.Name)
-            and value.func.value == "dict"
-        )
-        for target in targets:
-            if isinstance(target, cst.Name):
-                (dicts if is_dict else other).add(target.value)
-    return dicts - other
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def _assigns_only(node: cst.CSTNode, name: str) -> bool:
+    """An assignment whose one target is `name`."""
+    if isinstance(node, cst.Assign):
+        return len(node.targets) == 1 and _is_name(node.targets[0].target, name)
+    if isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+        return _is_name(node.target, name)
+    return False
+
+
+def _is_name(node: cst.CSTNode, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
 
 
 def _fresh_name(block: cst.IndentedBlock, handler: Handler) -> str:

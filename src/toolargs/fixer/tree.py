@@ -33,13 +33,24 @@ class Tree:
         self._lines: list[str] = []
         self._positions: dict[int, tuple[int, int]] = {}
 
-    def line_of(self, node: cst.CSTNode) -> str:
-        """The physical line `node` starts on, without its line break."""
+    def position_of(self, node: cst.CSTNode) -> tuple[int, int]:
+        """1-based (line, column) where `node` starts; (0, 0) when it is not here."""
         if not self._lines:  # one code generation for every node, on first use
             self._lines = physical_lines(self.module.code)
             self._positions = positions(self.module, self.nodes)
-        line, _ = self._positions.get(id(node), (0, 0))
-        return self._lines[line - 1].rstrip("\r\n") if line else ""
+        return self._positions.get(id(node), (0, 0))
+
+    def line(self, number: int) -> str:
+        """Physical line `number` (1-based), without its line break."""
+        if not self._lines:
+            self.position_of(self.module)
+        if not 0 < number <= len(self._lines):
+            return ""
+        return self._lines[number - 1].rstrip("\r\n")
+
+    def line_of(self, node: cst.CSTNode) -> str:
+        """The physical line `node` starts on, without its line break."""
+        return self.line(self.position_of(node)[0])
 
     def contains(self, node: cst.CSTNode | None) -> bool:
         return node is not None and id(node) in self.top_level
