@@ -45,6 +45,7 @@ class Dispatcher:
         self.info = info
         self.name_param = name_param
         self.args_param = args_param
+        self.server: str | None = None  # the server it is registered with
         # `name = params.name`, `arguments = params.arguments or {}` before the branching.
         self.names = {name_param}
         self.args_aliases = {args_param}
@@ -211,7 +212,8 @@ class Dispatcher:
         if isinstance(target, FunctionInfo):
             handler, sig = owner.function_handler(target, name, shared)
             schema = owner.schema_for(name, None, sig)
-            tool = owner.new_tool(name, "dispatcher", anchor, handler, schema, None)
+            server = self.server
+            tool = owner.new_tool(name, "dispatcher", anchor, handler, schema, None, (), server)
         else:
             handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
             handler.function = self.info
@@ -221,7 +223,9 @@ class Dispatcher:
             before = shared.events(owner.resolver, owner.config, name)
             handler.events = before + scanner.scan(statements)
             schema = owner.schema_for(name, None, None)
-            tool = owner.new_tool(name, "dispatcher", anchor, handler, schema, None)
+            tool = owner.new_tool(
+                name, "dispatcher", anchor, handler, schema, None, (), self.server
+            )
             if isinstance(target, str):
                 tool.handler = None
                 tool.why_unresolved_handler = target

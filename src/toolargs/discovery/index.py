@@ -35,6 +35,9 @@ class ClassInfo:
         default_factory=dict
     )
 
+    def __repr__(self) -> str:
+        return f"ClassInfo({self.name})"
+
     @property
     def base_names(self) -> tuple[str, ...]:
         return tuple(base.rsplit(".", 1)[-1] for base in self.bases)
@@ -54,6 +57,10 @@ class FunctionInfo:
     enclosing: FunctionInfo | None = None  # the function it is nested in
     nested: dict[str, FunctionInfo] = field(default_factory=dict)  # functions defined in it
     locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # first value bound
+
+    def __repr__(self) -> str:
+        where = self.index.path.name if self.index and self.index.path else "?"
+        return f"FunctionInfo({self.label} in {where})"
 
     @property
     def name(self) -> str:
@@ -111,6 +118,9 @@ class ModuleIndex:
     # made with a bare name or attribute as its first argument: candidate registrations.
     registrations: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
     project: ProjectIndex | None = None  # the project index that built it
+
+    def __repr__(self) -> str:
+        return f"ModuleIndex({self.path})"
 
     def function(self, name: str) -> FunctionInfo | None:
         return self.functions.get(name)

@@ -219,7 +219,8 @@ class Resolver:
             if model is not None:
                 cls, where = model
                 fields = self.model_fields(cls, where)
-                return Schema(fields, f"model {cls.name}", value)
+                closed = True if self.forbids_extra(cls, where) else None
+                return Schema(fields, f"model {cls.name}", value, closed=closed)
             items = call_kwargs_dict(value)
             if items is not None:
                 return self._schema_from_items(items, resolved.index, source, value)
@@ -242,9 +243,11 @@ class Resolver:
         source: str,
         node: cst.CSTNode,
     ) -> Schema:
-        properties = dict(items).get("properties")
+        mapping = dict(items)
+        closed = _closed(mapping.get("additionalProperties"))
+        properties = mapping.get("properties")
         if properties is None:
-            return Schema((), source, node)
+            return Schema((), source, node, closed=closed)
         resolved = self.follow(properties, index)
         props: list[tuple[str, cst.BaseExpression]] | None = None
         if isinstance(resolved.expr, cst.Dict):
@@ -253,8 +256,8 @@ class Resolver:
             props = call_kwargs_dict(resolved.expr)
         if props is None:
             why = f"properties built at run time by `{snippet(resolved.expr)}`"
-            return Schema(None, source, node, why)
-        return Schema(tuple(key for key, _ in props), source, node)
+            return Schema(None, source, node, why, closed)
+        return Schema(tuple(key for key, _ in props), source, node, closed=closed)
 
     def _dict_items(
         self, value: cst.Dict, index: ModuleIndex, hops: int = 0
@@ -456,6 +459,15 @@ class Resolver:
                 keys.append(key)
             return KnownArgs(label, tuple(keys), kind, value)
         return KnownArgs(label, None, "unresolved", value, f"`{snippet(value)}` is not a literal")
+
+
+def _closed(expr: cst.BaseExpression | None) -> bool | None:
+    """`additionalProperties: False` closes a schema to extra keys; `True` or a sub-schema
+    leaves it open; absent says nothing."""
+    if expr is None:
+        return None
+    value = bool_value(expr)
+    return (not value) if value is not None else False
 
 
 def _is_forbid(expr: cst.BaseExpression | None) -> bool:

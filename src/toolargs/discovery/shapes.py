@@ -8,7 +8,7 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.dispatcher import Dispatcher, Shared, is_request_params
 from toolargs.discovery.handler import HandlerScanner
-from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
+from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import (
     bool_value,
     dict_items,
@@ -221,7 +221,21 @@ class Discoverer:
             else:
                 name_expr, args_expr = first.name.value, second.name.value
             self._claimed.add(id(info.node))
-            Dispatcher(self, info, name_expr, args_expr).discover()
+            dispatcher = Dispatcher(self, info, name_expr, args_expr)
+            dispatcher.server = self._dispatcher_server(info, registered)
+            dispatcher.discover()
+
+    def _dispatcher_server(self, info: FunctionInfo, registered: set[str | None]) -> str | None:
+        """The server whose `@server.call_tool()` decorates it, or whose constructor
+        takes it as `on_call_tool=`."""
+        for decorator in info.node.decorators:
+            if last_name(decorator.decorator) in self.config.dispatcher_decorators:
+                return _server_of(decorator.decorator, self.index, self.config)
+        if info.name in registered:
+            for name, call in self.index.bound_calls.items():
+                if dotted_name(keyword(call, "on_call_tool") or call) == info.name:
+                    return name
+        return None
 
     def _is_dispatcher(self, info: FunctionInfo) -> bool:
         if any(
@@ -346,9 +360,9 @@ class Discoverer:
                     continue
                 model = self.resolver.find_class(value, where)
                 if model is not None:
-                    return Schema(
-                        self.resolver.model_fields(*model), f"model {model[0].name}", value
-                    )
+                    closed = True if self.resolver.forbids_extra(*model) else None
+                    fields = self.resolver.model_fields(*model)
+                    return Schema(fields, f"model {model[0].name}", value, closed=closed)
                 return self.resolver.schema(value, f"class attribute {attribute}")
         return self.schema_for(name, None, sig)
 
@@ -467,7 +481,7 @@ def _server_of(expr: cst.BaseExpression, index: ModuleIndex, config: Config) -> 
     if bound is not None and last_name(bound.func) in config.enforcement_calls:
         inner = positional(bound, 0)
         bound = inner if isinstance(inner, cst.Call) else None
-    if bound is not None and index.constructs(bound, config.server_classes):
+    if bound is not None and index.constructs(bound, (*config.server_classes, *LOWLEVEL_SERVERS)):
         return name
     if bound is None and name in index.imports:
         return name  # resolved against the defining module by discovery
