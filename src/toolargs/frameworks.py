@@ -11,14 +11,19 @@ only when `enforce_policy` is called, keeping `toolargs.runtime` standard librar
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from toolargs.config import DEFAULT_MUTATION_TOOLS, Mode
 from toolargs.policy import ToolArgs, tool_mode
-from toolargs.runtime import DEFAULT_ALIASES, LIMIT_FIELDS, MissingParam, with_unknown_args
+from toolargs.runtime import (
+    DEFAULT_ALIASES,
+    LIMIT_FIELDS,
+    MissingParam,
+    _attach,
+    with_unknown_args,
+)
 
 __all__ = ["enforce_policy"]
 
@@ -62,7 +67,8 @@ def enforce_policy(
     limit_fields: Sequence[str] = LIMIT_FIELDS,
     aliases: Sequence[str] = DEFAULT_ALIASES,
 ) -> ServerT:
-    """Make an SDK FastMCP or MCPServer follow the policy; returns the same server.
+    """Make an SDK FastMCP or MCPServer, or a fastmcp server, follow the policy; returns
+    the same server. A fastmcp server gets a `toolargs.fastmcp.PolicyMiddleware`.
 
     Before a tool function runs: its limit field takes an alias when the canonical key
     is absent; unknown keys are removed and, for read-only tools, returned in the
@@ -71,16 +77,26 @@ def enforce_policy(
     Each call reads the tool's current schema and annotations, so tools registered
     later are covered. Calling it twice changes nothing.
     """
-    sdk = _sdk_for(server)
-    if sdk is None and type(server).__module__.split(".")[0] == "fastmcp":
-        raise TypeError(
-            "enforce_policy applies to the MCP Python SDK's servers; standalone fastmcp "
-            "already rejects unknown keys for every tool (see docs/frameworks.md)"
+    if type(server).__module__.split(".")[0] == "fastmcp":
+        from toolargs.fastmcp import enforce_fastmcp_policy
+
+        return cast(
+            ServerT,
+            enforce_fastmcp_policy(
+                server,
+                mutation_tools=mutation_tools,
+                read_only_tools=read_only_tools,
+                default_mode=default_mode,
+                limit_fields=limit_fields,
+                aliases=aliases,
+            ),
         )
+    sdk = _sdk_for(server)
     if sdk is None:
         raise TypeError(
             "enforce_policy needs an MCP Python SDK server (mcp.server.fastmcp.FastMCP "
-            f"in mcp 1.x, mcp.server.mcpserver.MCPServer in mcp 2.x), got {type(server)!r}"
+            "in mcp 1.x, mcp.server.mcpserver.MCPServer in mcp 2.x) or a fastmcp.FastMCP "
+            f"(fastmcp 2.x-4.x), got {type(server)!r}"
         )
     manager: Any = getattr(server, "_tool_manager")
     original: CallTool = manager.call_tool
@@ -123,55 +139,24 @@ def enforce_policy(
 def _with_unknown_args_block(
     sdk: _Sdk, result: Any, unknown: list[str], output_schema: object
 ) -> Any:
-    """The tool's result with `unknown_args` made visible, in every shape the SDK uses.
+    """The tool's result with `unknown_args` made visible, by the rule of
+    `with_unknown_args`, in every shape the SDK uses.
 
     mcp 2.x gives a CallToolResult; mcp 1.x a content list, a (content, structured)
     pair or a CallToolResult; a raw result when called with convert_result=False.
     """
-    if isinstance(result, sdk.call_tool_result):
-        # mcp 2.x names the field in snake_case, mcp 1.x in camelCase.
-        snake = hasattr(result, "structured_content")
-        field = "structured_content" if snake else "structuredContent"
-        content, structured = _merge(
-            sdk, list(result.content), getattr(result, field), unknown, output_schema
-        )
-        return result.model_copy(update={"content": content, field: structured})
-    if isinstance(result, tuple) and len(result) == 2:
-        return _merge(sdk, list(result[0]), result[1], unknown, output_schema)
-    if isinstance(result, list):
-        return _merge(sdk, result, None, unknown, output_schema)[0]
+    # An output schema closed to extra keys would make the SDK refuse the result.
+    open_schema = not (
+        isinstance(output_schema, Mapping)
+        and output_schema.get("additionalProperties", True) is False
+    )
+    if isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], list):
+        content, structured = result
+        if open_schema and isinstance(structured, dict):
+            structured = with_unknown_args(dict(structured), unknown)
+        return _attach(content, unknown, structured=open_schema), structured
     if isinstance(result, dict):
         return with_unknown_args(dict(result), unknown)
+    if isinstance(result, (list, sdk.call_tool_result)):
+        return _attach(result, unknown, structured=open_schema)
     return result  # e.g. mcp 2.x InputRequiredResult: the tool has not answered yet
-
-
-def _merge(
-    sdk: _Sdk, content: list[Any], structured: Any, unknown: list[str], output_schema: object
-) -> tuple[list[Any], Any]:
-    """Put `unknown_args` in the structured content when it is an object that may hold it,
-    keeping its JSON text copy in step; otherwise add a text block of its own."""
-    # An output schema closed to extra keys would make the SDK refuse the result.
-    closed = isinstance(output_schema, Mapping) and (
-        output_schema.get("additionalProperties", True) is False
-    )
-    content = list(content)
-    if isinstance(structured, dict) and not closed:
-        extended = with_unknown_args(dict(structured), unknown)
-        for index, block in enumerate(content):
-            if _is_json_text_of(block, structured):
-                text = json.dumps(extended, indent=2, ensure_ascii=False)
-                content[index] = sdk.text_content(type="text", text=text)
-                return content, extended
-        structured = extended
-    content.append(sdk.text_content(type="text", text=json.dumps({"unknown_args": unknown})))
-    return content, structured
-
-
-def _is_json_text_of(block: Any, value: object) -> bool:
-    text = getattr(block, "text", None)
-    if getattr(block, "type", None) != "text" or not isinstance(text, str):
-        return False
-    try:
-        return bool(json.loads(text) == value)
-    except ValueError:
-        return False

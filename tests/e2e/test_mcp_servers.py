@@ -103,8 +103,8 @@ def test_alias_honoured_and_unknown_keys_reported(server: Any, calls: Calls) -> 
     assert not reply.is_error
     assert calls == [("search", {"query": "x", "max_results": 3})]
     assert reply.structured == {"query": "x", "max_results": 3, "unknown_args": ["banana"]}
-    # The JSON text copy of the structured content says the same.
-    assert json.loads(reply.texts[0]) == reply.structured
+    # Clients reading only the content see it too: one more text block (docs/runtime.md).
+    assert json.loads(reply.texts[-1]) == {"unknown_args": ["banana"]}
 
 
 def test_canonical_wins_and_clean_call_has_no_unknown_args(server: Any, calls: Calls) -> None:
@@ -267,3 +267,121 @@ def test_lowlevel_mutation_rejected(calls: Calls) -> None:
     reply = call(lowlevel_server(calls), "replace_lines", {"path": "a", "text": "", "force": 1})
     assert reply.is_error and "unknown arg: force" in reply.text
     assert calls == []
+
+
+# -- what each SDK does with an unknown key, without the policy (the behaviour model) ----
+
+if MAJOR == 1:
+    from importlib.metadata import version
+
+    from packaging.version import Version
+
+    # Input validation of the low-level server arrived in mcp 1.10.
+    LOWLEVEL_VALIDATES = Version(version("mcp")) >= Version("1.10")
+else:
+    LOWLEVEL_VALIDATES = False  # mcp 2.x's low-level server hands arguments over as sent
+
+
+class Query(pydantic.BaseModel):
+    q: str
+
+
+class StrictQuery(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="forbid")
+    q: str
+
+
+OPEN = {"type": "object", "properties": {"q": {"type": "string"}}}
+CLOSED = {**OPEN, "additionalProperties": False}
+BEHAVIOUR_TOOLS = [
+    types.Tool(name="closed", inputSchema=CLOSED),
+    types.Tool(name="open", inputSchema=OPEN),
+    types.Tool(name="model", inputSchema=OPEN),
+    types.Tool(name="forbid", inputSchema=OPEN),
+]
+
+
+def behaviour_server(calls: Calls) -> Any:
+    """A low-level server whose handler shows what reached it."""
+
+    def handle(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        if name == "model":
+            arguments = Query(**arguments).model_dump()
+        elif name == "forbid":
+            arguments = StrictQuery(**arguments).model_dump()
+        calls.append((name, arguments))
+        return {"seen": arguments}
+
+    if MAJOR == 2:
+
+        async def list_tools(ctx: Any, params: Any) -> Any:
+            return types.ListToolsResult(tools=BEHAVIOUR_TOOLS)
+
+        async def call_tool(ctx: Any, params: Any) -> Any:
+            try:
+                payload = handle(params.name, params.arguments or {})
+            except pydantic.ValidationError as exc:
+                return types.CallToolResult(
+                    content=[types.TextContent(type="text", text=str(exc))], is_error=True
+                )
+            return types.CallToolResult(
+                content=[types.TextContent(type="text", text=json.dumps(payload))],
+                structured_content=payload,
+            )
+
+        return Server("behaviour", on_list_tools=list_tools, on_call_tool=call_tool)
+
+    server = Server("behaviour")
+
+    @server.list_tools()  # type: ignore[untyped-decorator]
+    async def list_tools_v1() -> list[types.Tool]:
+        return BEHAVIOUR_TOOLS
+
+    @server.call_tool()  # type: ignore[untyped-decorator]
+    async def call_tool_v1(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        return handle(name, arguments)
+
+    return server
+
+
+def test_lowlevel_closed_schema(calls: Calls) -> None:
+    """1.x (from 1.10) validates against inputSchema before the handler; 2.x does not."""
+    reply = call(behaviour_server(calls), "closed", {"q": "x", "bogus": 1})
+    if LOWLEVEL_VALIDATES:
+        assert reply.is_error
+        assert reply.text == (
+            "Input validation error: Additional properties are not allowed "
+            "('bogus' was unexpected)"
+        )
+        assert calls == []
+    else:
+        assert not reply.is_error
+        assert calls == [("closed", {"q": "x", "bogus": 1})]
+
+
+def test_lowlevel_open_schema_hands_the_key_to_the_handler(calls: Calls) -> None:
+    reply = call(behaviour_server(calls), "open", {"q": "x", "bogus": 1})
+    assert not reply.is_error
+    assert calls == [("open", {"q": "x", "bogus": 1})]
+
+
+def test_model_of_the_arguments_drops_unless_it_forbids_extras(calls: Calls) -> None:
+    server = behaviour_server(calls)
+    assert not call(server, "model", {"q": "x", "bogus": 1}).is_error
+    assert calls == [("model", {"q": "x"})]
+    rejected = call(server, "forbid", {"q": "x", "bogus": 1})
+    assert rejected.is_error and "Extra inputs are not permitted" in rejected.text
+    assert len(calls) == 1
+
+
+def test_tool_added_to_the_tool_manager_directly_drops_keys(calls: Calls) -> None:
+    server = FrameworkServer("manager")
+
+    def lookup(query: str) -> str:
+        calls.append(("lookup", {"query": query}))
+        return f"found {query}"
+
+    server._tool_manager.add_tool(lookup)
+    reply = call(server, "lookup", {"query": "x", "bogus": 1})
+    assert not reply.is_error and reply.texts[0] == "found x"
+    assert calls == [("lookup", {"query": "x"})]
