@@ -49,6 +49,7 @@ class Server:
     dist: str
     version: str
     shape: str
+    framework: str
     analyse: str  # the folder to analyse, relative to the unpacked distribution
     sdist: bool
     file: Path
@@ -69,6 +70,7 @@ def load_servers(names: list[str] | None = None) -> list[Server]:
             dist=entry["dist"],
             version=entry["version"],
             shape=entry.get("shape", ""),
+            framework=entry.get("framework", ""),
             analyse=entry.get("analyse", "."),
             sdist=bool(entry.get("sdist", False)),
             file=file,
@@ -172,13 +174,13 @@ def measure(server: Server, dest: Path) -> Measured:
 
 def report(results: list[Measured]) -> str:
     lines = [
-        "| server | shape | hand count | found | missed | phantoms | annotated: mode right |",
+        "| server | framework | hand count | found | missed | phantoms | annotated: mode right |",
         "| --- | --- | ---: | ---: | --- | --- | ---: |",
     ]
     for r in results:
         missed = ", ".join(r.missed[:6]) + (" …" if len(r.missed) > 6 else "")
         lines.append(
-            f"| {r.server.dist} {r.server.version} | {r.server.shape} | {len(r.expected)} "
+            f"| {r.server.dist} {r.server.version} | {r.server.framework} | {len(r.expected)} "
             f"| {len(r.found)} | {missed or '-'}{' (' + r.error + ')' if r.error else ''} "
             f"| {', '.join(r.phantoms) or '-'} | {r.annotated_right}/{r.annotated} |"
         )
