@@ -170,7 +170,7 @@ def _prober(
         info = connection.info
         return ProbeReport(
             target=target.describe(),
-            server=f"{info.name} {info.version}",
+            server=" ".join(part for part in (info.name, info.version) if part),
             sdk=f"mcp {sdk_version()}",
             tools=tuple(results),
             cross_check=cross_check(audit, choices) if audit is not None else None,

@@ -14,6 +14,7 @@ import importlib
 import json
 import logging
 import os
+import re
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -188,9 +189,18 @@ async def _initialise(session: Any, anyio: Any, timeout: float) -> tuple[str, Se
 def _garbage_recorder(garbage: list[str]) -> Callable[[Any], Awaitable[None]]:
     async def handle(message: Any) -> None:
         if isinstance(message, Exception) and not garbage:
-            garbage.append(shorten(str(message).split("\n")[0], 120))
+            garbage.append(shorten(_offending_input(message), 120))
 
     return handle
+
+
+def _offending_input(exc: Exception) -> str:
+    """The line the transport could not parse, as pydantic quotes it, else the error."""
+    text = str(exc)
+    match = re.search(r"input_value=(.*?)(?:, input_type=|\]$)", text, re.MULTILINE)
+    if match:
+        return match.group(1)
+    return text.split("\n")[0]
 
 
 def _reply_to(exc: BaseException, anyio: Any) -> Reply:
@@ -240,7 +250,7 @@ def _start_failure(exc: BaseException, target: Target) -> str:
     if isinstance(leaf, ServerStartError):
         return str(leaf)
     if target.url is not None:
-        return f"cannot reach {target.url}: {_describe(leaf)}"
+        return f"cannot connect: {_describe(leaf)}"
     if isinstance(leaf, OSError):
         return f"cannot start the server: {_describe(leaf)}"
     return f"the server failed: {_describe(leaf)}"

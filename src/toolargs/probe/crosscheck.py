@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolargs.cli.run import analyze_files, default_jobs
-from toolargs.cli.selection import Selection
 from toolargs.config import Config, find_pyproject, load_pyproject
 from toolargs.files import DEFAULT_EXCLUDES, PathError, find_files, normalize_patterns
 from toolargs.model import ToolReport
@@ -64,6 +62,10 @@ def config_for(source: Path | None) -> Config:
 def static_audit(source: Path, config: Config) -> StaticAudit:
     if not source.exists():
         raise PathError(f"--source {source}: no such file or folder")
+    # The CLI's own file runner, imported here: toolargs.cli imports this package.
+    from toolargs.cli.run import analyze_files, default_jobs
+    from toolargs.cli.selection import Selection
+
     files = find_files([str(source)], normalize_patterns(DEFAULT_EXCLUDES))
     results = analyze_files(files, config, Selection(), default_jobs())
     tools = tuple(tool for result in results for tool in result.report.tools)

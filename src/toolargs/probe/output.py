@@ -24,7 +24,7 @@ def static_cell(tool: ToolResult) -> str:
 
 
 def evidence_line(tool: ToolResult, limit: int) -> str:
-    parts = [part for part in (tool.note, tool.evidence) if part]
+    parts = list(dict.fromkeys(part for part in (tool.note, tool.evidence) if part))
     return shorten(" | ".join(parts), limit) if parts else ""
 
 

@@ -66,7 +66,8 @@ class ProbeReport:
             f"{c['inconclusive']} inconclusive; {c['not_probed']} not probed"
         )
         if c["mutations_not_called"]:
-            text += f" ({c['mutations_not_called']} mutation tools without --mutations)"
+            n = c["mutations_not_called"]
+            text += f" ({n} mutation tool{'s' if n != 1 else ''} without --mutations)"
         if self.cross_check is not None:
             text += "; cross-check " + ("clean" if self.cross_check.clean else "FAILS")
         if self.stopped:

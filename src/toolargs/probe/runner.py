@@ -124,10 +124,7 @@ async def probe_tool(
     if with_key.answered and with_key.failed and not with_key.names(key):
         without_key = await recorder.call(tool.name, dict(arguments))
     unknown = judging.read_only_unknown_keys(key, with_key, without_key, options.strict_env)
-    if recorder.closed is None:
-        alias = await _alias(recorder, tool, arguments, unknown, without_key, config)
-    else:
-        alias = Verdict("inconclusive", None, "", "")
+    alias = await _alias(recorder, tool, arguments, unknown, without_key, config)
     notes = [note for note in (unknown.note, alias.note) if note]
     outcome = result(
         probed=True,
@@ -159,6 +156,8 @@ async def _alias(
     if canonical is None or not config.aliases:
         return Verdict("n/a", True, "")
     alias_name = config.aliases[0]
+    if recorder.closed is not None:
+        return Verdict("inconclusive", None, "", "")
     if unknown.value == "inconclusive":
         return Verdict("inconclusive", None, "", "alias not compared: the tool cannot be judged")
     if canonical in arguments:

@@ -37,8 +37,11 @@ def synthesise_arguments(schema: object) -> dict[str, Any]:
     """The required top-level properties of `schema`, each with a minimal valid value."""
     if not isinstance(schema, Mapping):
         return {}
-    value = _object(schema, _Context(schema), "", 0)
-    return value
+    context = _Context(schema)
+    if any(key in schema for key in ("$ref", "allOf", "anyOf", "oneOf")):
+        value = _value(schema, context, "", 0)
+        return value if isinstance(value, dict) else {}
+    return _object(schema, context, "", 0)
 
 
 def unknown_key_for(schema: object, avoid: Sequence[str] = ()) -> str:

@@ -60,8 +60,10 @@ if flag("--enforce"):
 if __name__ == "__main__":
     if flag("--http"):
         port = int(sys.argv[sys.argv.index("--http") + 1])
-        server.settings.port = port  # type: ignore[attr-defined]
-        server.settings.host = "127.0.0.1"  # type: ignore[attr-defined]
-        server.run("streamable-http")
+        if hasattr(server.settings, "port"):  # mcp 1.x: settings; 2.x: arguments of run
+            server.settings.port, server.settings.host = port, "127.0.0.1"
+            server.run("streamable-http")
+        else:
+            server.run("streamable-http", host="127.0.0.1", port=port)
     else:
         server.run()
