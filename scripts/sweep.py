@@ -3,6 +3,7 @@
     python scripts/sweep.py --stdlib                      # the running interpreter's stdlib
     python scripts/sweep.py --servers DIR                 # every folder in DIR is a server
     python scripts/sweep.py --stdlib --servers DIR --json sweep.json
+    python scripts/sweep.py --servers .corpus --every-file --table   # docs/reliability.md
 
 Counts, per target: Python files, tools found (by shape and by mode), findings per code,
 files reported as unreadable or unparsable, and crashes. A crash is a traceback on
@@ -155,6 +156,16 @@ def show(result: Sweep) -> None:
         print(f"     {line}")
 
 
+def table(results: list[Sweep]) -> None:
+    """One Markdown row per run, every run listed: the table docs/reliability.md shows."""
+    print("| target | files | tools | shapes | not judged | crashes |")
+    print("| --- | ---: | ---: | --- | ---: | ---: |")
+    for r in results:
+        shapes = ", ".join(f"{name} {count}" for name, count in sorted(r.shapes.items()))
+        print(f"| {r.target} | {r.files} | {r.tools} | {shapes or '-'} | {len(r.errors)} "
+              f"| {len(r.crashes)} |")
+
+
 def _plain_counts(result: Sweep) -> dict[str, dict[str, int]]:
     """Counters as plain dicts: `asdict` would rebuild them from (key, count) pairs."""
     return {
@@ -171,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per command")
     parser.add_argument("--json", type=Path, help="write the counts to this file")
     parser.add_argument("--tools", action="store_true", help="list every tool found")
+    parser.add_argument("--table", action="store_true", help="end with a Markdown table")
     parser.add_argument(
         "--every-file",
         action="store_true",
@@ -204,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     crashes = sum(len(r.crashes) for r in results)
     tools = sum(r.tools for r in results)
     print(f"total: {len(results)} runs, {files} files, {tools} tools, crashes: {crashes}")
+    if args.table:
+        table(results)
     if args.json:
         rows = [{**asdict(r), **_plain_counts(r)} for r in results]
         args.json.write_text(json.dumps(rows, indent=2), encoding="utf-8")
