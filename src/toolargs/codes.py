@@ -18,6 +18,7 @@ class Code:
     message: str
     fixable: bool = False
     default_enabled: bool = True
+    security: bool = False  # a security problem: SARIF level error, `security` tag
 
     def format(self, **values: object) -> str:
         return f"{self.code} {self.message.format(**values)}"
@@ -162,9 +163,19 @@ CODES: dict[str, Code] = {
             "TAV402",
             "mode-by-default",
             "Tool classified by default only",
-            "tool '{tool}' has no annotation or name pattern and is checked as {mode} by "
-            "default: add ToolAnnotations(readOnlyHint=...) or list it in the configuration",
+            "tool '{tool}' is checked as {mode} by default: no annotation, name pattern or "
+            "effect of its handler decides it; add ToolAnnotations(readOnlyHint=...) or list "
+            "it in the configuration",
             default_enabled=False,
+        ),
+        Code(
+            "TAV403",
+            "read-only-tool-writes",
+            "Read-only tool with a write effect",
+            "tool '{tool}' is {how} read-only but its handler writes: {evidence}; clients "
+            "may run it without asking: annotate it readOnlyHint=False (or declare the call "
+            "in read-only-calls if it does not write)",
+            security=True,
         ),
         # TAV5xx: frameworks.
         Code(

@@ -35,6 +35,32 @@ DEFAULT_MUTATION_TOOLS = (
     "move_symbol",
     "refactor_*",
 )
+# Verbs that make a name a mutation: a tool named `delete_note`, a call to
+# `api.delete_file()`. A name matches when it is the verb or starts with `verb_`
+# (or, camelCase, `verbX`).
+DEFAULT_MUTATION_VERBS = (
+    "delete",
+    "remove",
+    "create",
+    "update",
+    "write",
+    "put",
+    "patch",
+    "post",
+    "append",
+    "insert",
+    "set",
+    "save",
+    "move",
+    "rename",
+    "upload",
+    "send",
+    "drop",
+    "reset",
+    "commit",
+    "push",
+    "persist",
+)
 
 
 TOMLDecodeError = tomllib.TOMLDecodeError
@@ -58,6 +84,10 @@ class Config:
     default_mode: Mode = "read-only"
     mutation_markers: tuple[str, ...] = ("CanEdit", "ToolMarkerCanEdit")
     read_only_markers: tuple[str, ...] = ()
+    mutation_verbs: tuple[str, ...] = DEFAULT_MUTATION_VERBS
+    # Effects (toolargs.effects): calls added to, or taken out of, the write catalogue.
+    write_calls: tuple[str, ...] = ()
+    read_only_calls: tuple[str, ...] = ()
     # Policy.
     limit_fields: tuple[str, ...] = ("max_results", "max_matches")
     aliases: tuple[str, ...] = ("limit", "top_k")
@@ -134,6 +164,9 @@ OPTIONS: dict[str, Option] = {
         Option("default-mode", "mode of a tool nothing else classifies", MODES),
         Option("mutation-markers", "base classes or tags that mark a mutation tool"),
         Option("read-only-markers", "base classes or tags that mark a read-only tool"),
+        Option("mutation-verbs", "verbs that make a tool name or a called name a mutation"),
+        Option("write-calls", "calls (fnmatch on the qualified name) that write"),
+        Option("read-only-calls", "calls (fnmatch on the qualified name) that never write"),
         Option("limit-fields", "canonical limit fields, in order of preference"),
         Option("aliases", "aliases accepted for a limit field, in order"),
         Option("tool-decorators", "decorator names that register a tool"),

@@ -1,11 +1,13 @@
 """Classifying a tool as read-only or mutation, with the reason.
 
 One precedence for the checker and for run-time enforcement (`toolargs.policy`), so
-this module imports nothing but the configuration: no libcst.
+this module imports nothing but the configuration: no libcst. What a handler does is
+computed by `toolargs.effects` and passed in as an `Effects` verdict.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
@@ -23,6 +25,26 @@ class Annotations:
 
 
 @dataclass(frozen=True)
+class Effects:
+    """What a handler's call tree does, as far as the checker can see.
+
+    `writes` holds the evidence of each write effect, first found first, e.g.
+    `api.delete_file() (tools.py:352) via delete_note`; `uncertain` the calls that may
+    write (SQL or a command line the checker cannot read). `resolved` is true when every
+    call in the tree was followed or is known not to write, so no write means read-only.
+    """
+
+    writes: tuple[str, ...] = ()
+    resolved: bool = False
+    uncertain: tuple[str, ...] = ()
+
+    @property
+    def evidence(self) -> tuple[str, ...]:
+        """Every write, certain ones first."""
+        return self.writes + self.uncertain
+
+
+@dataclass(frozen=True)
 class Classification:
     mode: Mode
     source: str  # why: "annotation readOnlyHint=True", "name pattern 'refactor_*'", ...
@@ -37,13 +59,25 @@ def matching_pattern(name: str, patterns: tuple[str, ...]) -> str | None:
     return None
 
 
+_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def mutation_verb(name: str, verbs: tuple[str, ...]) -> str | None:
+    """The verb `name` starts with: `delete` for `delete_note`, `deleteNote`, `delete`."""
+    words = _WORDS.findall(name.lstrip("_"))
+    first = words[0].lower() if words else ""
+    return first if first in verbs else None
+
+
 def classify(
     name: str,
     annotations: Annotations | None,
     markers: tuple[str, ...],
     config: Config,
+    effects: Effects | None = None,
 ) -> Classification:
-    """Annotations, then marker base classes, then name patterns, then the default."""
+    """Annotations, then marker base classes, then configured name patterns, then the
+    handler's effects, then the name's verb, then the default."""
     mutation_pattern = matching_pattern(name, config.mutation_tools)
     if annotations is not None and annotations.resolved:
         # The MCP default for a missing readOnlyHint is false: annotated means mutation
@@ -74,4 +108,11 @@ def classify(
     read_only_pattern = matching_pattern(name, config.read_only_tools)
     if read_only_pattern is not None:
         return Classification("read-only", f"name pattern '{read_only_pattern}'")
+    if effects is not None and effects.evidence:
+        return Classification("mutation", f"effect: {effects.evidence[0]}")
+    if effects is not None and effects.resolved:
+        return Classification("read-only", "effects: none in the resolved call tree")
+    verb = mutation_verb(name, config.mutation_verbs)
+    if verb is not None:
+        return Classification("mutation", f"name verb '{verb}'")
     return Classification(config.default_mode, "default")

@@ -55,11 +55,27 @@ def rule(code: str) -> dict[str, Any]:
         },
         "helpUri": uri,
         "defaultConfiguration": {
-            "level": default_level(code),
+            "level": _level(code),
             "enabled": known.default_enabled,
         },
-        "properties": {"tags": ["mcp", "tool-arguments", family], "fixable": known.fixable},
+        "properties": _properties(code, family),
     }
+
+
+def _level(code: str) -> str:
+    """A security problem (TAV403) is an error whatever its family."""
+    known = CODES.get(code)
+    return "error" if known is not None and known.security else default_level(code)
+
+
+def _properties(code: str, family: str) -> dict[str, Any]:
+    known = CODES[code]
+    tags = ["mcp", "tool-arguments", family]
+    properties: dict[str, Any] = {"tags": tags, "fixable": known.fixable}
+    if known.security:  # GitHub code scanning files these under security alerts
+        tags.append("security")
+        properties["security-severity"] = "7.5"
+    return properties
 
 
 _RULE_INDEXES = {code: index for index, code in enumerate(CODES)}
@@ -72,7 +88,7 @@ def _result(code: str, text: str, path: str, line: int, col: int) -> dict[str, A
         result["ruleIndex"] = index
     return {
         **result,
-        "level": default_level(code),
+        "level": _level(code),
         "message": {"text": text},
         "locations": [
             {

@@ -15,9 +15,27 @@ def read_only_hint_on_mutation(tool: Tool, context: Context) -> Iterator[Finding
 
 
 def mode_by_default(tool: Tool, context: Context) -> Iterator[Finding]:
-    """TAV402 (off by default): nothing but the default says what the tool is."""
+    """TAV402 (off by default): no annotation, pattern or effect says what the tool is."""
     if tool.mode_source == "default":
         yield context.finding("TAV402", tool.anchor, tool, mode=tool.mode)
 
 
-RULES = (read_only_hint_on_mutation, mode_by_default)
+def read_only_tool_writes(tool: Tool, context: Context) -> Iterator[Finding]:
+    """TAV403: annotated (or configured) read-only, yet its handler writes."""
+    effects = tool.effects
+    if tool.mode != "read-only" or effects is None or not effects.writes:
+        return
+    source = tool.mode_source
+    how = (
+        "annotated" if source.startswith("annotation")
+        else "marked" if source.startswith("marker")
+        else "configured" if source.startswith("name pattern")
+        else "classified"
+    )
+    evidence = effects.writes[0]
+    if len(effects.writes) > 1:
+        evidence += f" (and {len(effects.writes) - 1} more)"
+    yield context.finding("TAV403", tool.anchor, tool, how=how, evidence=evidence)
+
+
+RULES = (read_only_hint_on_mutation, mode_by_default, read_only_tool_writes)

@@ -1,0 +1,74 @@
+"""Effects: what a tool handler writes, and the mode that follows from it.
+
+`classify_tools` is the one step discovery calls once the tools of a module are known:
+it computes each handler's effects (`toolargs.effects.analysis`, from the catalogue in
+`toolargs.effects.catalogue`) and classifies the tool again with them
+(`toolargs.mode.classify`, which stays free of libcst). See docs/effects.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from toolargs.config import Config
+from toolargs.discovery.index import ModuleIndex
+from toolargs.discovery.schema import Resolver
+from toolargs.effects.analysis import EffectAnalysis, Verdict, Write
+from toolargs.effects.catalogue import Catalogue
+from toolargs.effects.project import IndexProject
+from toolargs.mode import Classification, Effects, classify
+from toolargs.model import Tool
+
+__all__ = ["classify_tools", "evidence"]
+
+
+def classify_tools(
+    tools: Sequence[Tool], index: ModuleIndex, resolver: Resolver, config: Config
+) -> None:
+    """Give each tool its effects and its mode by the full precedence."""
+    project = IndexProject(index, resolver)
+    analysis = EffectAnalysis(project, Catalogue.from_config(config))
+    verdicts: dict[int, Verdict] = {}
+    for tool in tools:
+        if tool.handler is None or _decided_as_mutation(tool, config):
+            continue
+        verdicts[id(tool)] = analysis.verdict(project.handler(tool.handler))
+    lines = project.lines([(w.node, w.function) for v in verdicts.values() for w in v.writes])
+    for tool in tools:
+        verdict = verdicts.get(id(tool))
+        if verdict is None:
+            continue
+        tool.effects = Effects(
+            tuple(evidence(w, lines) for w in verdict.writes if w.certain),
+            verdict.resolved,
+            tuple(evidence(w, lines) for w in verdict.writes if not w.certain),
+        )
+        _apply(tool, classify(tool.name, tool.annotations, tool.markers, config, tool.effects))
+
+
+def _decided_as_mutation(tool: Tool, config: Config) -> bool:
+    """Annotations, markers or patterns already make it a mutation: effects change nothing."""
+    found = classify(tool.name, tool.annotations, tool.markers, config)
+    return found.mode == "mutation" and found.source != "default" and not (
+        found.source.startswith("name verb")
+    )
+
+
+def _apply(tool: Tool, found: Classification) -> None:
+    tool.mode = found.mode
+    tool.mode_source = found.source
+    tool.conflict_pattern = found.conflict_pattern
+    tool.read_only_hint = found.read_only_hint
+
+
+def evidence(write: Write, lines: dict[int, int]) -> str:
+    """`api.delete_file() (tools.py:352) via delete_note -> Api.delete_file`."""
+    line = lines.get(id(write.node))
+    where = Path(write.function.path).name if write.function.path else "?"
+    text = f"{write.text} ({where}:{line})" if line else f"{write.text} ({where})"
+    if write.why:
+        text += f", {write.why}"
+    if len(write.chain) > 1:
+        text += " via " + " -> ".join(write.chain)
+    return text

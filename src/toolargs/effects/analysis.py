@@ -1,0 +1,810 @@
+"""What a handler's call tree writes, with evidence: one summary per function.
+
+A function's summary lists its write effects (each with the call, where it is and the
+chain of functions that leads there), the writes that depend on one of its parameters
+(`subprocess.run(["git", *args])`, `client.request(method, url)`: decided at each call
+site from the arguments given), and whether every call in it was followed or is known
+not to write. Calls into the project are followed through a resolver the caller passes
+in (`Project`), to a bounded depth; summaries are computed once per function and reused;
+a call back into a function being analysed adds nothing (cycles are safe).
+
+What counts as a write is the catalogue's business (`toolargs.effects.catalogue`).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Iterator, Protocol, Sequence, Union
+
+import libcst as cst
+
+from toolargs.discovery.literals import dotted_name, keyword, last_name, snippet, string_value
+from toolargs.discovery.walk import children
+from toolargs.effects import catalogue as cat
+from toolargs.mode import mutation_verb
+
+MAX_DEPTH = 6  # calls followed below a handler; deeper calls count as unresolved
+
+
+@dataclass(eq=False)
+class Function:
+    """Code to analyse: a function (or a dispatcher branch body) and where it lives."""
+
+    node: cst.CSTNode  # a FunctionDef, or a block
+    label: str  # "delete_note", "NoteStore.delete"
+    path: str  # its file, for evidence
+    context: object = None  # what the resolver needs to resolve calls made in it
+    key: tuple[int, ...] = ()  # identity for memoising; id(node) when empty
+
+    @property
+    def memo_key(self) -> tuple[int, ...]:
+        return self.key or (id(self.node),)
+
+
+class Project(Protocol):
+    """What the analysis asks of the project index."""
+
+    def resolve(self, call: cst.Call, caller: Function) -> Function | None:
+        """The project function `call` runs, or None (a library, or not resolvable)."""
+
+    def qualify(self, name: str, caller: Function) -> str:
+        """`os.remove` for `remove` after `from os import remove`; `name` otherwise."""
+
+    def lines(self, sites: Sequence[tuple[cst.CSTNode, Function]]) -> dict[int, int]:
+        """The 1-based line of each node (by id), each in its function's module."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of the function holding a call, standing for its value."""
+
+    name: str
+    spread: bool = False  # `*args` in a command list
+
+
+Opaque = None  # a value the checker cannot read
+Part = Union[str, Param, None]
+
+
+@dataclass(frozen=True)
+class Template:
+    """The value deciding a write: a string in pieces, or a command line item by item."""
+
+    parts: tuple[Part, ...]
+    sequence: bool = False
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.parts if isinstance(p, Param))
+
+
+@dataclass(frozen=True)
+class Write:
+    kind: str  # filesystem, process, network, sql, git, call
+    text: str  # the call as evidence: "api.delete_file()"
+    node: cst.CSTNode
+    function: Function  # the function holding the call
+    chain: tuple[str, ...]  # functions from the summarised one down to `function`
+    certain: bool = True  # False: may write (SQL or a command that is not a literal)
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A write decided by the value a caller passes for one of the parameters."""
+
+    kind: str
+    text: str
+    node: cst.CSTNode
+    function: Function
+    chain: tuple[str, ...]
+    template: Template
+
+
+@dataclass
+class Summary:
+    writes: list[Write] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
+    complete: bool = True  # every call followed or known not to write
+    state: bool = False  # changes objects that outlive the call (module or `self` state)
+    depth: int = 0  # the depth it was computed at: deeper calls were cut
+
+    def unresolved(self) -> None:
+        self.complete = False
+
+
+@dataclass(frozen=True)
+class Verdict:
+    writes: tuple[Write, ...]
+    resolved: bool  # the whole tree followed, no write and no state change
+
+
+class EffectAnalysis:
+    """Summaries of the functions reached from tool handlers, each computed once."""
+
+    def __init__(self, project: Project, catalogue: cat.Catalogue) -> None:
+        self.project = project
+        self.catalogue = catalogue
+        self.memo: dict[tuple[int, ...], tuple[Function, Summary]] = {}
+        self.active: set[tuple[int, ...]] = set()
+
+    def verdict(self, handler: Function) -> Verdict:
+        summary = self.summary(handler, 0)
+        writes = list(summary.writes)
+        for pending in summary.pending:  # the tool's arguments decide: may write
+            writes.append(
+                Write(
+                    pending.kind, pending.text, pending.node, pending.function,
+                    pending.chain, certain=False, why=f"{_what(pending.kind)} from the arguments",
+                )
+            )
+        resolved = summary.complete and not summary.state and not writes
+        return Verdict(tuple(writes), resolved)
+
+    def summary(self, function: Function, depth: int) -> Summary:
+        key = function.memo_key
+        cached = self.memo.get(key)
+        if cached is not None and cached[1].depth <= depth:
+            return cached[1]
+        summary = Summary(depth=depth)
+        self.active.add(key)
+        try:
+            _Scan(self, function, summary, depth).run()
+        finally:
+            self.active.discard(key)
+        self.memo[key] = (function, summary)
+        return summary
+
+
+def _what(kind: str) -> str:
+    return {
+        "sql": "SQL",
+        "process": "command",
+        "network": "HTTP method",
+        "filesystem": "file mode",
+    }.get(kind, kind)
+
+
+class _Scan:
+    """One function's body, call by call."""
+
+    def __init__(
+        self, analysis: EffectAnalysis, function: Function, summary: Summary, depth: int
+    ) -> None:
+        self.analysis = analysis
+        self.catalogue = analysis.catalogue
+        self.project = analysis.project
+        self.function = function
+        self.summary = summary
+        self.depth = depth
+        self.params, self.locals, self.values = _bindings(function.node)
+
+    def run(self) -> None:
+        for node in _nodes(self.function.node):
+            kind = type(node)
+            if kind is cst.Call:
+                assert isinstance(node, cst.Call)
+                self.call(node, node)
+            elif kind is cst.Assign or kind is cst.AugAssign or kind is cst.AnnAssign:
+                targets = (
+                    [t.target for t in node.targets]  # type: ignore[attr-defined]
+                    if kind is cst.Assign
+                    else [node.target]  # type: ignore[attr-defined]
+                )
+                for target in targets:
+                    self.store(target)
+            elif kind is cst.Del:
+                assert isinstance(node, cst.Del)
+                self.store(node.target)
+
+    # --- state outside the call ---
+
+    def store(self, target: cst.BaseExpression) -> None:
+        """An assignment to a subscript or attribute of something not local changes state."""
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self.store(element.value)
+            return
+        if isinstance(target, (cst.Subscript, cst.Attribute)):
+            root = _root_name(target)
+            if root is None or root not in self.locals:
+                self.summary.state = True
+
+    # --- calls ---
+
+    def write(
+        self, kind: str, site: cst.CSTNode, text: str, certain: bool = True, why: str = ""
+    ) -> None:
+        self.summary.writes.append(
+            Write(kind, text, site, self.function, (self.function.label,), certain, why)
+        )
+
+    def decide(self, kind: str, site: cst.CSTNode, text: str, template: Template | None) -> None:
+        """A write unless `template` (the mode, method, SQL or command) says it reads."""
+        if template is None:
+            return
+        if template.params and _reads(kind, _opaque(template)) is None:
+            self.summary.pending.append(
+                Pending(kind, text, site, self.function, (self.function.label,), template)
+            )
+            return
+        reads = _reads(kind, _opaque(template))
+        if reads is True:
+            return
+        self.write(kind, site, text, certain=reads is False, why=_why(kind, template))
+
+    def call(self, call: cst.Call, site: cst.CSTNode) -> None:
+        func = call.func
+        dotted = dotted_name(func)
+        last = last_name(func) or ""
+        qualified = self.project.qualify(dotted, self.function) if dotted else ""
+        text = f"{dotted or snippet(func, 40)}()"
+        catalogue = self.catalogue
+        if catalogue.configured_read_only(qualified, last):
+            return
+        if catalogue.configured_write(qualified, last):
+            self.write("call", site, text)
+            return
+        if qualified in cat.READ_ONLY_CALLS or last in cat.READ_ONLY_CALLS:
+            return
+        if qualified in cat.FILESYSTEM_CALLS:
+            self.write("filesystem", site, text)
+            return
+        if qualified in cat.OPEN_CALLS:
+            position, name = cat.OPEN_CALLS[qualified]
+            self.decide("filesystem", site, text, self.mode_template(call, position, name))
+            return
+        if qualified in cat.PROCESS_CALLS:
+            self.decide("process", site, text, self.command_template(call, qualified))
+            return
+        if qualified in cat.NETWORK_CALLS:
+            self.write("network", site, text)
+            return
+        if qualified in cat.GIT_CALLS:
+            self.write("git", site, text)
+            return
+        if qualified in ("asyncio.to_thread", "anyio.to_thread.run_sync") or (
+            last == "run_in_executor"
+        ):
+            self.run_later(call, site, 1 if last == "run_in_executor" else 0)
+            return
+        if qualified in cat.PURE_CALLS:
+            return
+        if self.follow(call, site):
+            return
+        method = keyword(call, "method")
+        if method is not None:
+            self.decide("network", site, text, self.template(method, sequence=False))
+            return
+        if isinstance(func, cst.Attribute):
+            if self.method(call, func, site, text, last):
+                return
+        verb = mutation_verb(last, catalogue.mutation_verbs)
+        if verb is not None:
+            self.write("call", site, text)
+            return
+        if isinstance(func, cst.Attribute) and (
+            _root_name(func) in cat.LOGGING_ROOTS or last in cat.READ_METHODS
+        ):
+            return
+        first = _first_word(last)
+        if first in cat.READ_VERBS or last[:1].isupper():
+            return  # `get_note()`, or a class of a library being built (`Path(p)`)
+        self.summary.unresolved()
+
+    def method(
+        self, call: cst.Call, func: cst.Attribute, site: cst.CSTNode, text: str, last: str
+    ) -> bool:
+        """Method shapes of the catalogue; True when the call is decided."""
+        receiver = dotted_name(func.value) or ""
+        receiver_last = receiver.rsplit(".", 1)[-1]
+        positionals = sum(1 for a in call.args if a.keyword is None and not a.star)
+        if receiver_last == "git" and "." in receiver:
+            return self.git_command(call, site, text, last, positionals)
+        if receiver_last == "index" and last in cat.GIT_INDEX_WRITE_METHODS and "repo" in receiver:
+            self.write("git", site, text)
+            return True
+        if last in cat.GIT_WRITE_METHODS:
+            self.write("git", site, text)
+            return True
+        if last in cat.PATH_WRITE_METHODS:
+            self.write("filesystem", site, text)
+            return True
+        if cat.PATH_WRITE_BY_ARITY.get(last) == positionals and len(call.args) == positionals:
+            self.write("filesystem", site, text)
+            return True
+        if last == cat.OPEN_METHOD[0]:
+            _, position, name = cat.OPEN_METHOD
+            self.decide("filesystem", site, text, self.mode_template(call, position, name))
+            return True
+        if last in cat.SQL_ALWAYS_WRITES:
+            self.write("sql", site, text)
+            return True
+        if last in cat.SQL_EXECUTE_METHODS:
+            query = _argument(call, 0, "query", "sql", "statement", "operation")
+            template = None if query is None else self.template(_unwrap_sql(query), False)
+            literal = template is not None and isinstance(_first(template), str)
+            if template is not None and (
+                literal or _words(receiver_last) & cat.DB_RECEIVER_WORDS
+            ):
+                self.decide("sql", site, text, template)
+                return True
+        if last in cat.ORM_WRITE_METHODS and _words(receiver_last) & cat.ORM_RECEIVER_WORDS:
+            self.write("sql", site, text)
+            return True
+        if last in cat.NETWORK_WRITE_METHODS:
+            self.write("network", site, text)
+            return True
+        if last in cat.REQUEST_METHOD_CALLS:
+            position, name = cat.REQUEST_METHOD_CALLS[last]
+            value = _argument(call, position, name)
+            if value is not None:
+                self.decide("network", site, text, self.template(value, False))
+                return True
+        if last in cat.WRITE_METHOD_NAMES:
+            self.write("call", site, text)
+            return True
+        if last in cat.IN_MEMORY_METHODS:
+            root = _root_name(func)
+            if root is None or root not in self.locals:
+                self.summary.state = True
+            return True
+        return False
+
+    def git_command(
+        self, call: cst.Call, site: cst.CSTNode, text: str, last: str, positionals: int
+    ) -> bool:
+        """`repo.git.<subcommand>(...)`: GitPython runs `git <subcommand>`."""
+        subcommand = last.replace("_", "-")
+        if subcommand in cat.GIT_READ_SUBCOMMANDS:
+            return True
+        if subcommand in cat.GIT_LIST_SUBCOMMANDS and positionals == 0:
+            return True
+        self.write("git", site, text)
+        return True
+
+    def follow(self, call: cst.Call, site: cst.CSTNode) -> bool:
+        """Analyse the project function `call` runs; True when there is one."""
+        callee = self.project.resolve(call, self.function)
+        if callee is None or _abstract(callee.node):
+            return False
+        key = callee.memo_key
+        if key in self.analysis.active:
+            return True  # a cycle: its effects are found where it started
+        if self.depth >= MAX_DEPTH:
+            self.summary.unresolved()
+            return False
+        inner = self.analysis.summary(callee, self.depth + 1)
+        summary = self.summary
+        summary.complete = summary.complete and inner.complete
+        summary.state = summary.state or inner.state
+        label = self.function.label
+        for write in inner.writes:
+            summary.writes.append(
+                Write(write.kind, write.text, write.node, write.function,
+                      (label, *write.chain), write.certain, write.why)
+            )
+        if inner.pending:
+            bound = _bind(callee.node, call)
+            for pending in inner.pending:
+                self.resolve_pending(pending, bound, callee)
+        return True
+
+    def resolve_pending(
+        self, pending: Pending, bound: dict[str, _Bound], callee: Function
+    ) -> None:
+        parts: list[Part] = []
+        for part in pending.template.parts:
+            if not isinstance(part, Param):
+                parts.append(part)
+                continue
+            value = bound.get(part.name)
+            if value is None:
+                default = _default(callee.node, part.name)
+                value = ((default,), False) if default is not None else None
+            if value is None:
+                parts.append(Opaque)
+                continue
+            exprs, spread = value
+            if part.spread or spread:
+                for expr in exprs:
+                    parts.extend(self.template(expr, pending.template.sequence).parts)
+            else:
+                parts.extend(self.template(exprs[0], pending.template.sequence).parts)
+        template = Template(tuple(parts), pending.template.sequence)
+        chain = (self.function.label, *pending.chain)
+        if template.params and _reads(pending.kind, _opaque(template)) is None:
+            self.summary.pending.append(
+                Pending(pending.kind, pending.text, pending.node, pending.function, chain,
+                        template)
+            )
+            return
+        reads = _reads(pending.kind, _opaque(template))
+        if reads is not True:
+            self.summary.writes.append(
+                Write(pending.kind, pending.text, pending.node, pending.function, chain,
+                      reads is False, _why(pending.kind, template))
+            )
+
+    def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
+        """`asyncio.to_thread(f, *args)`: the call of `f` it makes."""
+        args = [a for a in call.args if a.keyword is None]
+        if len(args) <= position:
+            return
+        target = args[position].value
+        self.call(cst.Call(func=target, args=tuple(args[position + 1:])), site)
+
+    # --- the value that decides a write ---
+
+    def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
+        value = _argument(call, position, name)
+        if value is None:
+            return None  # the default mode reads
+        return self.template(value, False)
+
+    def command_template(self, call: cst.Call, qualified: str) -> Template:
+        if qualified in cat.PROCESS_VARARGS:
+            parts: list[Part] = []
+            for arg in call.args:
+                if arg.keyword is not None:
+                    continue
+                parts.extend(self.template(arg.value, True, spread=bool(arg.star)).parts)
+            return Template(tuple(parts), True)
+        value = _argument(call, 0, "args", "cmd", "command")
+        if value is None:
+            return Template((Opaque,), True)
+        return self.template(value, True)
+
+    def template(
+        self, expr: cst.BaseExpression, sequence: bool, spread: bool = False, hops: int = 0
+    ) -> Template:
+        """The value of `expr` as literal pieces and parameters of this function."""
+        text = string_value(expr)
+        if text is not None:
+            return Template(tuple(_split(text)) if sequence else (text,), sequence)
+        if isinstance(expr, cst.FormattedString):
+            pieces: list[Part] = []
+            for part in expr.parts:
+                if isinstance(part, cst.FormattedStringText):
+                    pieces.append(part.value)
+                else:
+                    pieces.append(Opaque)
+            if sequence:  # a shell line: split what is literal
+                joined = "".join(p if isinstance(p, str) else "\0" for p in pieces)
+                return Template(
+                    tuple(None if "\0" in w else w for w in _split(joined)), True
+                )
+            return Template(tuple(pieces), False)
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            items: list[Part] = []
+            for element in expr.elements:
+                inner = self.template(
+                    element.value, False, spread=isinstance(element, cst.StarredElement),
+                    hops=hops,
+                )
+                items.extend(inner.parts if inner.parts else (Opaque,))
+            return Template(tuple(items), True)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+            left = self.template(expr.left, sequence, hops=hops)
+            right = self.template(expr.right, sequence, spread=sequence, hops=hops)
+            return Template(left.parts + right.parts, sequence)
+        if isinstance(expr, cst.Name):
+            if expr.value in self.params:
+                return Template((Param(expr.value, spread),), sequence)
+            value = self.values.get(expr.value)
+            if value is not None and hops < 4:
+                return self.template(value, sequence, spread, hops + 1)
+        if isinstance(expr, cst.Call) and dotted_name(expr.func) in ("list", "tuple"):
+            inner_expr = _argument(expr, 0)
+            if inner_expr is not None:
+                return self.template(inner_expr, sequence, spread=True, hops=hops)
+        return Template((Opaque,), sequence)
+
+
+_Bound = tuple[tuple[cst.BaseExpression, ...], bool]  # the values, and whether spread
+
+
+def _bind(node: cst.CSTNode, call: cst.Call) -> dict[str, _Bound]:
+    """The caller's expressions for the callee's parameters."""
+    if not isinstance(node, cst.FunctionDef):
+        return {}
+    params = list(node.params.posonly_params) + list(node.params.params)
+    if params and params[0].name.value in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    bound: dict[str, _Bound] = {}
+    positional = [a for a in call.args if a.keyword is None]
+    extra: list[cst.BaseExpression] = []
+    for index, arg in enumerate(positional):
+        if arg.star:
+            break
+        if index < len(params):
+            bound[params[index].name.value] = ((arg.value,), False)
+        else:
+            extra.append(arg.value)
+    star = node.params.star_arg
+    if isinstance(star, cst.Param):
+        bound[star.name.value] = (tuple(extra), True)
+    for arg in call.args:
+        if arg.keyword is not None:
+            bound[arg.keyword.value] = ((arg.value,), False)
+    return bound
+
+
+def _default(node: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    if not isinstance(node, cst.FunctionDef):
+        return None
+    for param in (*node.params.params, *node.params.kwonly_params):
+        if param.name.value == name and param.default is not None:
+            return param.default
+    return None
+
+
+def _argument(call: cst.Call, position: int, *names: str) -> cst.BaseExpression | None:
+    found = keyword(call, *names) if names else None
+    if found is not None:
+        return found
+    index = 0
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        if arg.star:
+            return None
+        if index == position:
+            return arg.value
+        index += 1
+    return None
+
+
+def _unwrap_sql(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`text("DELETE ...")`, `sql.SQL("...")`: the statement inside."""
+    if isinstance(expr, cst.Call) and last_name(expr.func) in ("text", "SQL", "sql"):
+        inner = _argument(expr, 0)
+        if inner is not None:
+            return inner
+    return expr
+
+
+def _split(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+# --- judging a complete template ---
+
+
+def _first(template: Template) -> Part:
+    return template.parts[0] if template.parts else Opaque
+
+
+def _opaque(template: Template) -> Template:
+    """The template with its parameters unknown."""
+    parts = tuple(None if isinstance(p, Param) else p for p in template.parts)
+    return Template(parts, template.sequence)
+
+
+def _reads(kind: str, template: Template) -> bool | None:
+    """True: it only reads; False: it writes; None: cannot tell (a write, uncertain)."""
+    parts = template.parts
+    if kind == "filesystem":
+        if any(p is Opaque for p in parts):
+            return None
+        mode = "".join(p for p in parts if isinstance(p, str))
+        return not (set(mode) & cat.WRITE_MODE_LETTERS)
+    if kind == "network":
+        if len(parts) != 1 or not isinstance(parts[0], str):
+            return None
+        return parts[0].upper() in cat.READ_HTTP_METHODS
+    if kind == "sql":
+        return _sql_reads(parts)
+    if kind == "process":
+        return _command_reads(parts)
+    return None
+
+
+def _sql_reads(parts: tuple[Part, ...]) -> bool | None:
+    prefix = ""
+    for part in parts:
+        if not isinstance(part, str):
+            break
+        prefix += part
+    words = _sql_words(prefix)
+    if not words:
+        return None
+    first = words[0]
+    if first == "CREATE" and "IF NOT EXISTS" in " ".join(words[:8]):
+        return True  # idempotent schema set-up before a query, not a change of data
+    if first in cat.SQL_WRITE_KEYWORDS:
+        return False
+    if first in cat.SQL_READ_KEYWORDS:
+        complete = all(isinstance(p, str) for p in parts)
+        if first == "PRAGMA" and "=" in prefix:
+            return False  # `PRAGMA user_version = 3` sets
+        if any(word in cat.SQL_WRITE_KEYWORDS for word in words[1:]) and first == "WITH":
+            return False  # `WITH ... DELETE FROM`
+        return True if complete or first != "WITH" else None
+    return None
+
+
+def _sql_words(text: str) -> list[str]:
+    lines = [line.split("--", 1)[0] for line in text.splitlines()]
+    cleaned = " ".join(lines).replace("(", " ").replace(";", " ")
+    return [w.upper() for w in cleaned.split() if w.isalpha() or w.isidentifier()]
+
+
+def _command_reads(parts: tuple[Part, ...]) -> bool | None:
+    if not parts or not isinstance(parts[0], str):
+        return None
+    program = parts[0].rsplit("/", 1)[-1]
+    rest = parts[1:]
+    if program in cat.READ_ONLY_PROGRAMS or program in ("find", "sed"):
+        return not any(isinstance(a, str) and a in cat.READ_ONLY_UNLESS for a in rest)
+    if program != "git":
+        return False
+    index = 0
+    while index < len(rest):
+        arg = rest[index]
+        if not isinstance(arg, str):
+            return None  # an option or subcommand the checker cannot read
+        if arg in cat.GIT_GLOBAL_OPTIONS_WITH_VALUE:
+            index += 2
+            continue
+        if arg.startswith("-"):
+            index += 1
+            continue
+        break
+    if index >= len(rest):
+        return True  # `git` alone, or only options: prints help or a version
+    subcommand = rest[index]
+    if not isinstance(subcommand, str):
+        return None
+    after = rest[index + 1:]
+    if subcommand in cat.GIT_READ_SUBCOMMANDS:
+        return True
+    if subcommand in cat.GIT_LIST_SUBCOMMANDS:
+        return all(isinstance(a, str) and a in cat.GIT_LIST_FLAGS for a in after)
+    return False
+
+
+def _why(kind: str, template: Template) -> str:
+    if kind == "sql":
+        return "SQL that writes" if _sql_reads(template.parts) is False else "SQL not a literal"
+    if kind == "process":
+        known = [p for p in template.parts if isinstance(p, str)]
+        if template.parts and isinstance(template.parts[0], str):
+            return f"runs `{' '.join(known[:3])}`"
+        return "runs a command that is not a literal"
+    if kind == "network":
+        literal = _first(template)
+        return f"HTTP {literal.upper()}" if isinstance(literal, str) else "HTTP method unknown"
+    if kind == "filesystem":
+        return "opens a file for writing"
+    return ""
+
+
+# --- reading a function ---
+
+
+def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node of the body, nested functions and lambdas included (they run here)."""
+    stack: list[cst.CSTNode] = []
+    if isinstance(root, cst.FunctionDef):
+        stack.append(root.body)
+    else:
+        stack.append(root)
+    while stack:
+        node = stack.pop()
+        yield node
+        found = children(node)
+        if isinstance(node, cst.FunctionDef):
+            found = [node.body]  # not its decorators
+        found.reverse()
+        stack.extend(found)
+
+
+def _bindings(
+    root: cst.CSTNode,
+) -> tuple[frozenset[str], frozenset[str], dict[str, cst.BaseExpression]]:
+    """Parameters, every local name, and the value of names bound once."""
+    params: set[str] = set()
+    names: set[str] = set()
+    values: dict[str, cst.BaseExpression] = {}
+    counts: dict[str, int] = {}
+
+    def bind(target: cst.CSTNode, value: cst.BaseExpression | None = None) -> None:
+        if isinstance(target, cst.Name):
+            names.add(target.value)
+            counts[target.value] = counts.get(target.value, 0) + 1
+            if value is not None:
+                values[target.value] = value
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                bind(element.value)
+        elif isinstance(target, cst.StarredElement):
+            bind(target.value)
+
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.FunctionDef or kind is cst.Lambda:
+            parameters = node.params  # type: ignore[attr-defined]
+            for param in (
+                *parameters.posonly_params, *parameters.params, *parameters.kwonly_params
+            ):
+                if param.name.value not in ("self", "cls"):
+                    names.add(param.name.value)
+                    if node is root:
+                        params.add(param.name.value)
+            for star in (parameters.star_arg, parameters.star_kwarg):
+                if isinstance(star, cst.Param):
+                    names.add(star.name.value)
+                    if node is root:
+                        params.add(star.name.value)
+            if kind is cst.FunctionDef and node is not root:
+                names.add(node.name.value)  # type: ignore[attr-defined]
+        elif kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                bind(target.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AnnAssign or kind is cst.AugAssign:
+            bind(node.target, None)  # type: ignore[attr-defined]
+            if kind is cst.AugAssign:
+                counts[_root_name(node.target) or ""] = 2  # type: ignore[attr-defined]
+        elif kind is cst.For or kind is cst.CompFor:
+            bind(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.WithItem and node.asname is not None:  # type: ignore[attr-defined]
+            bind(node.asname.name)  # type: ignore[attr-defined]
+        elif kind is cst.ExceptHandler and node.name is not None:  # type: ignore[attr-defined]
+            bind(node.name.name)  # type: ignore[attr-defined]
+        elif kind is cst.NamedExpr:
+            bind(node.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.ImportAlias:
+            alias = node.evaluated_alias or dotted_name(node.name)  # type: ignore[attr-defined]
+            if alias:
+                names.add(alias.split(".")[0])
+        found = children(node)
+        stack.extend(found)
+    once = {name: value for name, value in values.items() if counts.get(name) == 1}
+    return frozenset(params), frozenset(names), once
+
+
+def _root_name(expr: cst.BaseExpression) -> str | None:
+    while isinstance(expr, (cst.Attribute, cst.Subscript, cst.Call)):
+        expr = expr.func if isinstance(expr, cst.Call) else expr.value
+    return expr.value if isinstance(expr, cst.Name) else None
+
+
+def _words(name: str) -> set[str]:
+    return {w for w in name.lower().replace("-", "_").split("_") if w}
+
+
+def _first_word(name: str) -> str:
+    stripped = name.lstrip("_")
+    for index, char in enumerate(stripped):
+        if char == "_" or (index and char.isupper()):
+            return stripped[:index].lower()
+    return stripped.lower()
+
+
+def _abstract(node: cst.CSTNode) -> bool:
+    """A body that only documents, passes or raises NotImplementedError."""
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    body = node.body
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    for statement in statements:
+        if not isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return False
+        for small in statement.body:
+            if isinstance(small, cst.Pass):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(
+                small.value, (cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis)
+            ):
+                continue
+            if isinstance(small, cst.Raise) and "NotImplemented" in snippet(small):
+                continue
+            return False
+    return True

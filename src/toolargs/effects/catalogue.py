@@ -1,0 +1,266 @@
+"""The effect catalogue: which calls write, as data, one table per kind.
+
+The engine (`toolargs.effects.analysis`) only looks names up here; users extend the
+tables with `write-calls` and `read-only-calls` (fnmatch patterns on the qualified name,
+`os.remove`, `mylib.Client.drop_*`, or on the last name, `persist_*`). docs/effects.md
+says what each table covers and where it is wrong.
+
+Names are qualified through the module's imports: `from shutil import rmtree` makes
+`rmtree(...)` the call `shutil.rmtree`. Method tables apply to any receiver the
+checker cannot resolve, which is why some look at the arguments too (`x.replace(a)` is
+`Path.replace`, `s.replace(a, b)` is `str.replace`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+
+from toolargs.config import Config
+
+# --- filesystem ---
+
+# Module functions that change the filesystem.
+FILESYSTEM_CALLS = frozenset(
+    """os.remove os.unlink os.rename os.renames os.replace os.makedirs os.mkdir os.rmdir
+    os.removedirs os.truncate os.symlink os.link os.chmod os.chown os.mkfifo os.utime
+    shutil.copy shutil.copy2 shutil.copyfile shutil.copytree shutil.move shutil.rmtree
+    shutil.copymode shutil.copystat shutil.chown shutil.make_archive shutil.unpack_archive
+    aiofiles.os.remove aiofiles.os.unlink aiofiles.os.rename aiofiles.os.replace
+    aiofiles.os.makedirs aiofiles.os.mkdir aiofiles.os.rmdir send2trash.send2trash""".split()
+)
+# Methods of `pathlib.Path` that change the filesystem, by name.
+PATH_WRITE_METHODS = frozenset(
+    """write_text write_bytes unlink mkdir touch rmdir chmod lchmod symlink_to
+    hardlink_to""".split()
+)
+# Methods whose name is shared with a pure method of another type: a write only with
+# this many positional arguments (`Path.rename(target)`, `str.replace(old, new)`).
+PATH_WRITE_BY_ARITY = {"rename": 1, "replace": 1}
+# Functions that open a file: the mode argument (position, keyword) says whether they write.
+OPEN_CALLS = {
+    "open": (1, "mode"),
+    "io.open": (1, "mode"),
+    "codecs.open": (1, "mode"),
+    "aiofiles.open": (1, "mode"),
+    "gzip.open": (1, "mode"),
+    "bz2.open": (1, "mode"),
+    "lzma.open": (1, "mode"),
+    "tarfile.open": (1, "mode"),
+    "zipfile.ZipFile": (1, "mode"),
+    "anyio.open_file": (1, "mode"),
+}
+# `path.open("w")`: the mode is the first argument of the method.
+OPEN_METHOD = ("open", 0, "mode")
+WRITE_MODE_LETTERS = frozenset("wax+")
+
+# --- processes ---
+
+PROCESS_CALLS = frozenset(
+    """subprocess.run subprocess.call subprocess.check_call subprocess.check_output
+    subprocess.Popen subprocess.getoutput subprocess.getstatusoutput os.system os.popen
+    os.execv os.execve os.execvp os.execvpe os.execl os.execle os.execlp os.execlpe
+    os.spawnv os.spawnve os.spawnvp os.spawnvpe os.spawnl os.spawnle os.spawnlp os.spawnlpe
+    os.posix_spawn os.posix_spawnp os.startfile pty.spawn asyncio.create_subprocess_exec
+    asyncio.create_subprocess_shell anyio.run_process anyio.open_process""".split()
+)
+# Calls whose argument list is the command line itself (`create_subprocess_exec("git",
+# "log")`), rather than one list or string argument.
+PROCESS_VARARGS = frozenset(
+    """asyncio.create_subprocess_exec os.execl os.execle os.execlp os.execlpe os.spawnl
+    os.spawnle os.spawnlp os.spawnlpe""".split()
+)
+# A process is a write effect unless its literal command line is one of these.
+# Programs that only read, whatever their arguments (but see READ_ONLY_UNLESS):
+READ_ONLY_PROGRAMS = frozenset(
+    """ls cat head tail grep egrep fgrep rg ag wc which whereis pwd echo date uname whoami
+    id ps df du env printenv file stat tree uptime hostname nproc free lsof ss netstat
+    ping dig nslookup host""".split()
+)
+# Arguments that make a reading program write (`find -delete`, `sed -i`).
+READ_ONLY_UNLESS = frozenset({"-delete", "-exec", "-execdir", "-ok", "-i", "--in-place"})
+# `git <subcommand>`: the subcommands that only read.
+GIT_READ_SUBCOMMANDS = frozenset(
+    """status log diff show blame ls-files ls-tree ls-remote rev-parse rev-list describe
+    cat-file grep shortlog show-ref for-each-ref name-rev merge-base whatchanged
+    count-objects check-ignore version help""".split()
+)
+# Subcommands that list without arguments and write with them (`git branch new`).
+GIT_LIST_SUBCOMMANDS = frozenset({"branch", "tag", "remote", "stash list", "config"})
+GIT_LIST_FLAGS = frozenset(
+    {"-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
+     "--show-current", "--contains", "--merged", "--no-merged", "--get", "--get-all",
+     "--list", "-n", "--format", "--sort", "--points-at"}
+)
+# `git` options taking a value before the subcommand.
+GIT_GLOBAL_OPTIONS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree"})
+
+# --- network ---
+
+# Module-level HTTP functions that send a write request.
+NETWORK_CALLS = frozenset(
+    """requests.post requests.put requests.patch requests.delete httpx.post httpx.put
+    httpx.patch httpx.delete urllib3.request""".split()
+)
+# Methods of HTTP clients and sessions (requests, httpx, aiohttp) that write.
+NETWORK_WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
+# Calls whose method argument (position, keyword) says which HTTP method is sent.
+REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
+READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+# --- SQL ---
+
+SQL_EXECUTE_METHODS = frozenset(
+    {"execute", "executemany", "exec_driver_sql", "fetch", "fetchrow", "fetchval"}
+)
+SQL_ALWAYS_WRITES = frozenset({"executescript"})
+SQL_WRITE_KEYWORDS = frozenset(
+    """INSERT UPDATE DELETE MERGE CREATE DROP ALTER TRUNCATE REPLACE UPSERT GRANT REVOKE
+    COPY VACUUM REINDEX ATTACH DETACH COMMENT RENAME""".split()
+)
+SQL_READ_KEYWORDS = frozenset(
+    {"SELECT", "WITH", "EXPLAIN", "SHOW", "PRAGMA", "DESCRIBE", "DESC", "VALUES", "TABLE"}
+)
+# Receivers an ORM `add`/`merge` is a write on (`session.add(obj)`, `db.merge(obj)`);
+# on anything else `add` is `set.add` and `merge` a data-frame merge.
+ORM_WRITE_METHODS = frozenset({"add", "add_all", "merge", "bulk_save_objects", "flush"})
+ORM_RECEIVER_WORDS = frozenset({"session", "db", "orm"})
+# Receivers whose `execute(query)` runs SQL even when the query is not a literal.
+DB_RECEIVER_WORDS = frozenset(
+    {"cursor", "cur", "conn", "connection", "db", "session", "engine", "database", "tx",
+     "transaction", "sqlite", "pg", "pool", "duckdb", "con", "client"}
+)
+
+# --- git (GitPython) ---
+
+# `repo.git.<verb>(...)`: git's own command line, one method per subcommand.
+GIT_WRITE_VERBS = frozenset(
+    """add commit push pull fetch checkout switch restore reset rm mv merge rebase revert
+    cherry_pick stash clean apply am init clone branch tag remote""".split()
+)
+# `repo.index.<method>(...)`.
+GIT_INDEX_WRITE_METHODS = frozenset({"add", "commit", "remove", "move", "reset", "write"})
+# Methods of GitPython objects (heads, remotes, repos) that write, by name.
+GIT_WRITE_METHODS = frozenset({"checkout", "push", "pull", "set_reference"})
+# GitPython functions that create or change a repository.
+GIT_CALLS = frozenset(
+    {"git.Repo.init", "git.Repo.clone_from", "git.Git.clone", "dulwich.porcelain.commit",
+     "dulwich.porcelain.add", "dulwich.porcelain.push"}
+)
+
+# --- names ---
+
+# Calls that start with a mutation verb but do not write anything the user owns.
+READ_ONLY_CALLS = frozenset(
+    """asyncio.create_task create_task asyncio.ensure_future loop.create_task
+    functools.update_wrapper update_wrapper asyncio.set_event_loop set_event_loop
+    set_result set_exception create_engine create_async_engine sqlalchemy.create_engine
+    ssl.create_default_context create_default_context set_defaults send_progress
+    send_log_message report_progress setdefault create_connection create_pool
+    async_sessionmaker sessionmaker contextvars.ContextVar.set create_model
+    pydantic.create_model set_tracer_provider set_exception_handler send_notification
+    send_resource_updated send_resource_list_changed send_tool_list_changed
+    send_prompt_list_changed send_ping create_message""".split()
+)
+# Methods and functions that change only the object they are called on: an effect on
+# nothing outside the process. Bare names only (`list.append`, `dict.update`).
+IN_MEMORY_METHODS = frozenset(
+    """append extend add update setdefault pop popitem insert remove discard sort clear
+    reverse appendleft extendleft popleft rotate set reset write writelines put_nowait
+    get_nowait move_to_end drop""".split()
+)
+# Calls that read or compute: never a write, whatever they are given.
+PURE_CALLS = frozenset(
+    """abs all any bool bytes bytearray callable chr dict divmod enumerate filter float
+    format frozenset getattr hasattr hash id int isinstance issubclass iter len list map
+    max min next ord pow print range repr reversed round set slice sorted str sum tuple
+    type vars zip super object isinstance memoryview complex ascii bin hex oct input
+    cast typing.cast Path PurePath PurePosixPath PureWindowsPath pathlib.Path
+    json.dumps json.loads json.load re.compile re.match re.search re.fullmatch re.sub
+    re.split re.findall re.finditer re.escape textwrap.dedent textwrap.indent
+    textwrap.shorten textwrap.wrap dataclasses.asdict asdict dataclasses.replace
+    os.getenv os.environ.get os.listdir os.scandir os.walk os.stat os.lstat os.getcwd
+    os.cpu_count os.fspath os.access os.get_terminal_size glob.glob glob.iglob
+    fnmatch.fnmatch fnmatch.filter time.time time.monotonic time.perf_counter
+    time.sleep asyncio.sleep asyncio.gather asyncio.wait asyncio.wait_for
+    asyncio.get_event_loop asyncio.get_running_loop asyncio.timeout asyncio.shield
+    asyncio.Lock asyncio.Semaphore asyncio.Event asyncio.Queue
+    datetime.now datetime.utcnow datetime.fromisoformat datetime.strptime
+    datetime.datetime.now datetime.datetime.utcnow datetime.datetime.fromisoformat
+    datetime.datetime.fromtimestamp datetime.fromtimestamp datetime.date.today
+    date.today timedelta datetime.timedelta uuid.uuid4 uuid.uuid1 uuid.UUID
+    math.ceil math.floor math.sqrt math.log hashlib.sha256 hashlib.md5 hashlib.sha1
+    base64.b64encode base64.b64decode base64.urlsafe_b64encode base64.urlsafe_b64decode
+    urllib.parse.quote urllib.parse.unquote urllib.parse.urlencode urllib.parse.urljoin
+    urllib.parse.urlparse quote unquote urlencode urljoin urlparse
+    mimetypes.guess_type shlex.quote shlex.split shlex.join copy.copy copy.deepcopy
+    itertools.chain itertools.islice collections.Counter collections.defaultdict
+    collections.OrderedDict Counter defaultdict OrderedDict deque collections.deque
+    logging.getLogger getLogger traceback.format_exc inspect.signature
+    warnings.warn platform.system platform.platform sys.exit locals globals
+    TextContent types.TextContent ImageContent types.ImageContent EmbeddedResource
+    types.EmbeddedResource CallToolResult types.CallToolResult McpError ErrorData
+    types.ErrorData""".split()
+)
+# Methods that only read, on any receiver.
+READ_METHODS = frozenset(
+    """get keys items values copy strip lstrip rstrip lower upper casefold title
+    capitalize split rsplit splitlines join startswith endswith format format_map
+    encode decode count index find rfind isdigit isalnum isalpha isnumeric isspace
+    islower isupper isidentifier partition rpartition removeprefix removesuffix zfill
+    ljust rjust center expandtabs translate maketrans exists is_file is_dir is_symlink
+    is_absolute relative_to with_suffix with_name with_stem joinpath as_posix as_uri
+    resolve absolute expanduser iterdir glob rglob read_text read_bytes stat lstat
+    samefile match owner group readlink model_dump model_dump_json model_validate
+    model_validate_json model_copy dict json parse_obj isoformat strftime timestamp
+    date time astimezone total_seconds hexdigest digest read readline readlines seek
+    tell fileno close fetchone fetchall fetchmany scalar scalars scalar_one
+    scalar_one_or_none first one one_or_none all raise_for_status json text
+    cursor rollback group groups groupdict span start end sub findall finditer search
+    fullmatch most_common to_dict to_list tolist head describe acquire release wait
+    result done cancel cancelled exception info debug warning warn error critical
+    exception log trace report_progress read_resource list_roots elicit sample
+    is_relative_to getvalue getbuffer""".split()
+)
+# Receivers that log: every method of theirs only reports (`logger.info`, `ctx.debug`).
+LOGGING_ROOTS = frozenset(
+    {"logger", "logging", "log", "LOGGER", "LOG", "_logger", "_log", "_LOGGER", "_LOG"}
+)
+# Callee names that read, by their first word: `get_note`, `list_files`, `fetchPage`.
+READ_VERBS = frozenset(
+    """get list read find search fetch load count describe is has parse format render
+    to as compute calculate validate lookup resolve show view inspect summarize summarise
+    analyze analyse filter sort dumps loads exists contains peek preview diff compare
+    estimate explain detect guess evaluate score rank total connect""".split()
+)
+# Bare method names that write whatever they are called on (`session.commit()`,
+# `cache.delete(key)`, `model.save()`), besides the HTTP methods above.
+WRITE_METHOD_NAMES = frozenset(
+    {"commit", "push", "persist", "save", "upload", "create", "delete", "move", "rename"}
+)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The tables above, with the configuration's additions."""
+
+    write_calls: tuple[str, ...] = ()
+    read_only_calls: tuple[str, ...] = ()
+    mutation_verbs: tuple[str, ...] = ()
+
+    @classmethod
+    def from_config(cls, config: Config) -> Catalogue:
+        return cls(config.write_calls, config.read_only_calls, config.mutation_verbs)
+
+    def configured_write(self, qualified: str, last: str) -> str | None:
+        return _matching(self.write_calls, qualified, last)
+
+    def configured_read_only(self, qualified: str, last: str) -> str | None:
+        return _matching(self.read_only_calls, qualified, last)
+
+
+def _matching(patterns: tuple[str, ...], qualified: str, last: str) -> str | None:
+    for pattern in patterns:
+        if fnmatchcase(qualified, pattern) or ("." not in pattern and fnmatchcase(last, pattern)):
+            return pattern
+    return None

@@ -1,0 +1,283 @@
+"""Resolving calls for the effect analysis over discovery's module indexes.
+
+A small stand-in for the project index: names defined in the module, imported from
+other project modules (read from their files, never imported), `self.method()` through
+the class and its project bases, `Class.method()`, and methods of objects built from a
+project class (`api = Api(...)`, `self.api = Api(...)` in `__init__`, `api: Api`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import libcst as cst
+
+from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
+from toolargs.discovery.literals import dotted_name
+from toolargs.discovery.schema import Resolver
+from toolargs.effects.analysis import Function
+from toolargs.model import Handler
+from toolargs.positions import positions
+from toolargs.source import SourceError, read
+
+
+@dataclass(frozen=True)
+class Where:
+    """The module a function is in, and the class `self` is an instance of."""
+
+    index: ModuleIndex
+    cls: tuple[ClassInfo, ModuleIndex] | None = None
+
+
+class IndexProject:
+    """`toolargs.effects.analysis.Project` over a module index and its resolver."""
+
+    def __init__(self, index: ModuleIndex, resolver: Resolver) -> None:
+        self.index = index
+        self.resolver = resolver
+        self.path = str(index.path) if index.path else ""
+        self._attributes: dict[int, dict[str, cst.BaseExpression]] = {}
+        self._assigned: dict[int, dict[str, cst.BaseExpression]] = {}
+
+    # --- the handler ---
+
+    def handler(self, handler: Handler) -> Function:
+        node = handler.node
+        if isinstance(node, cst.FunctionDef):
+            found = self._locate(node)
+            if found is not None:
+                info, where = found
+                return self._function(node, info.owner, where)
+        return Function(node, handler.label.split(" in ")[0], self.path, Where(self.index))
+
+    def _locate(self, node: cst.FunctionDef) -> tuple[FunctionInfo, Where] | None:
+        """The handler's definition: here, imported, or a method of a project base class."""
+        for info in (*self.index.functions.values(), *self.index.methods):
+            if info.node is node:
+                owner = (info.owner, self.index) if info.owner is not None else None
+                return info, Where(self.index, owner)
+        for name in self.index.imports:
+            function = self.resolver.find_function(name)
+            if function is not None and function.node is node:
+                return function, Where(function.index or self.index)
+        for concrete in self.index.classes.values():
+            for base, where in self.resolver.class_chain(concrete, self.index):
+                if any(method is node for method in base.methods.values()):
+                    info = FunctionInfo(node, base, None, where)
+                    return info, Where(where, (concrete, self.index))
+        return None
+
+    def _function(
+        self, node: cst.FunctionDef, owner: ClassInfo | None, where: Where
+    ) -> Function:
+        label = f"{owner.name}.{node.name.value}" if owner else node.name.value
+        path = str(where.index.path) if where.index.path else self.path
+        self_class = where.cls[0].node if where.cls else None
+        return Function(node, label, path, where, (id(node), id(self_class)))
+
+    # --- Project ---
+
+    def qualify(self, name: str, caller: Function) -> str:
+        index = _where(caller, self.index).index
+        head, dot, rest = name.partition(".")
+        imported = index.imports.get(head)
+        if imported is None:
+            return name
+        base = imported.module
+        if imported.name:
+            base = f"{imported.module}.{imported.name}" if imported.module else imported.name
+        return f"{base}{dot}{rest}"
+
+    def resolve(self, call: cst.Call, caller: Function) -> Function | None:
+        where = _where(caller, self.index)
+        resolver = self._resolver(where.index)
+        func = call.func
+        if isinstance(func, cst.Name):
+            return self._named(func.value, where, resolver, caller)
+        if not isinstance(func, cst.Attribute):
+            return None
+        method = func.attr.value
+        receiver = func.value
+        if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+            if where.cls is not None:
+                return self._method(where.cls, method)
+            return None
+        cls = self._class_of(receiver, where, resolver, caller)
+        if cls is not None:
+            return self._method(cls, method)
+        name = dotted_name(func)
+        if name is not None and isinstance(receiver, cst.Name):
+            if receiver.value in where.index.imports:
+                found = resolver.find_function(name)
+                if found is not None:
+                    return self._function(found.node, None, Where(found.index or where.index))
+        return None
+
+    def lines(self, sites: Sequence[tuple[cst.CSTNode, Function]]) -> dict[int, int]:
+        by_index: dict[int, tuple[ModuleIndex, list[cst.CSTNode]]] = {}
+        for node, function in sites:
+            index = _where(function, self.index).index
+            by_index.setdefault(id(index), (index, []))[1].append(node)
+        found: dict[int, int] = {}
+        for index, nodes in by_index.values():
+            source = None
+            if index is not self.index and index.path is not None:
+                try:
+                    source = read(index.path)
+                except SourceError:
+                    source = None
+            located = positions(index.module, nodes, source, index.statement_of)
+            found.update({key: line for key, (line, _) in located.items()})
+        return found
+
+    # --- resolving ---
+
+    def _resolver(self, index: ModuleIndex) -> Resolver:
+        return self.resolver if index is self.index else Resolver(index, self.resolver.config)
+
+    def _named(
+        self, name: str, where: Where, resolver: Resolver, caller: Function
+    ) -> Function | None:
+        index = where.index
+        local = index.functions.get(name)
+        if local is not None:
+            return self._function(local.node, None, Where(index))
+        if name in index.imports:
+            found = resolver.find_function(name)
+            if found is not None:
+                return self._function(found.node, None, Where(found.index or index))
+        cls = resolver.find_class(cst.Name(name), index)
+        if cls is not None:  # building a project object runs its __init__
+            return self._method(cls, "__init__")
+        return None
+
+    def _method(self, cls: tuple[ClassInfo, ModuleIndex], name: str) -> Function | None:
+        for base, where in self.resolver.class_chain(*cls):
+            node = base.methods.get(name)
+            if node is not None:
+                return self._function(node, base, Where(where, cls))
+        return None
+
+    def _class_of(
+        self, receiver: cst.BaseExpression, where: Where, resolver: Resolver, caller: Function
+    ) -> tuple[ClassInfo, ModuleIndex] | None:
+        """The project class of the object a method is called on, when it says so."""
+        index = where.index
+        if isinstance(receiver, cst.Name):
+            found = resolver.find_class(receiver, index)
+            if found is not None:
+                return found  # Class.method()
+            value = self._assignments(caller).get(receiver.value)
+            if value is None and receiver.value not in self._assignments(caller):
+                value = index.constants.get(receiver.value)
+            return self._built(value, index, resolver)
+        if (
+            isinstance(receiver, cst.Attribute)
+            and isinstance(receiver.value, cst.Name)
+            and receiver.value.value == "self"
+            and where.cls is not None
+        ):
+            attribute = receiver.attr.value
+            for base, base_index in self.resolver.class_chain(*where.cls):
+                value = self._instance_attributes(base).get(attribute)
+                if value is not None:
+                    return self._built(value, base_index, self._resolver(base_index))
+        return None
+
+    def _built(
+        self, value: cst.BaseExpression | None, index: ModuleIndex, resolver: Resolver
+    ) -> tuple[ClassInfo, ModuleIndex] | None:
+        """The project class `value` builds or names (a call or an annotation)."""
+        if isinstance(value, cst.Call):
+            value = value.func
+        if isinstance(value, cst.Subscript):  # Optional[Api]
+            return None
+        if value is None or dotted_name(value) is None:
+            return None
+        return resolver.find_class(value, index)
+
+    def _assignments(self, caller: Function) -> dict[str, cst.BaseExpression]:
+        """`name = Something(...)` and `name: Something` in the caller, and its parameters'
+        annotations (a name bound twice keeps its first value)."""
+        key = id(caller.node)
+        cached = self._assigned.get(key)
+        if cached is not None:
+            return cached
+        found: dict[str, cst.BaseExpression] = {}
+        node = caller.node
+        if isinstance(node, cst.FunctionDef):
+            for param in (*node.params.params, *node.params.kwonly_params):
+                if param.annotation is not None:
+                    found.setdefault(param.name.value, param.annotation.annotation)
+        for statement in _statements(node):
+            if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+                target = statement.targets[0].target
+                if isinstance(target, cst.Name):
+                    found.setdefault(target.value, _awaited(statement.value))
+            elif isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name):
+                found.setdefault(statement.target.value, statement.annotation.annotation)
+        self._assigned[key] = found
+        return found
+
+    def _instance_attributes(self, cls: ClassInfo) -> dict[str, cst.BaseExpression]:
+        """`self.x = Something(...)` in the class's methods, and `x: Something` fields."""
+        key = id(cls.node)
+        cached = self._attributes.get(key)
+        if cached is not None:
+            return cached
+        found: dict[str, cst.BaseExpression] = {}
+        for node in cls.annotated:
+            if isinstance(node.target, cst.Name):
+                found.setdefault(node.target.value, node.annotation.annotation)
+        for name, value in cls.attributes.items():
+            found.setdefault(name, value)
+        for method in cls.methods.values():
+            for statement in _statements(method):
+                if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+                    target = statement.targets[0].target
+                    if (
+                        isinstance(target, cst.Attribute)
+                        and isinstance(target.value, cst.Name)
+                        and target.value.value == "self"
+                    ):
+                        found.setdefault(target.attr.value, _awaited(statement.value))
+                elif (
+                    isinstance(statement, cst.AnnAssign)
+                    and isinstance(statement.target, cst.Attribute)
+                ):
+                    found.setdefault(statement.target.attr.value, statement.annotation.annotation)
+        self._attributes[key] = found
+        return found
+
+
+def _where(function: Function, default: ModuleIndex) -> Where:
+    context = function.context
+    return context if isinstance(context, Where) else Where(default)
+
+
+def _awaited(value: cst.BaseExpression) -> cst.BaseExpression:
+    return value.expression if isinstance(value, cst.Await) else value
+
+
+def _statements(node: cst.CSTNode) -> list[cst.BaseSmallStatement]:
+    """The simple statements of a function body, at any block depth (not nested defs)."""
+    found: list[cst.BaseSmallStatement] = []
+    stack: list[cst.CSTNode] = [node.body if isinstance(node, cst.FunctionDef) else node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            found.extend(current.body)
+            continue
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(current, (cst.IndentedBlock,)):
+            stack.extend(reversed(current.body))
+            continue
+        for name in ("body", "orelse", "handlers", "finalbody"):
+            value = getattr(current, name, None)
+            if isinstance(value, cst.CSTNode):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                stack.extend(v for v in value if isinstance(v, cst.CSTNode))
+    return found
