@@ -150,7 +150,8 @@ def test_alias_inconclusive_when_the_limit_changes_nothing() -> None:
         return lenient_search({k: v for k, v in args.items() if k not in ("max_results", "limit")})
 
     result = probe(FakeServer(search=constant), "search")
-    assert (result.unknown_keys, result.alias, result.conforms) == ("reported", "inconclusive", None)
+    verdicts = (result.unknown_keys, result.alias, result.conforms)
+    assert verdicts == ("reported", "inconclusive", None)
 
 
 def test_alias_inconclusive_when_identical_calls_differ() -> None:

@@ -81,7 +81,8 @@ def serve() -> None:
         elif method == "tools/call":
             call(request)
         else:
-            send({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "no"}})
+            error = {"code": -32601, "message": f"no method {method}"}
+            send({"jsonrpc": "2.0", "id": request["id"], "error": error})
 
 
 def main() -> None:
