@@ -13,7 +13,14 @@ from typing import Callable
 from toolargs.config import ConfigError
 from toolargs.files import PathError
 from toolargs.model import ToolReport
-from toolargs.probe.client import Connection, ServerStartError, Target, sdk_version, with_server
+from toolargs.probe.client import (
+    Connection,
+    SdkMissing,
+    ServerStartError,
+    Target,
+    sdk_version,
+    with_server,
+)
 from toolargs.probe.crosscheck import StaticAudit, config_for, cross_check, static_audit
 from toolargs.probe.listing import ListedTool, ModeChoice, mode_of
 from toolargs.probe.output import probe_json, probe_markdown, probe_table
@@ -108,6 +115,8 @@ def run_probe(args: argparse.Namespace) -> int:
     options = Options(mutations=args.mutations, strict_env=strict_args_enabled(), config=config)
     try:
         report = asyncio.run(with_server(target, _prober(target, options, audit)))
+    except SdkMissing as exc:
+        return _error(str(exc))
     except ServerStartError as exc:
         return _error(f"{target.describe()}: {exc}")
     formatters: dict[str, Callable[[ProbeReport], str]] = {

@@ -126,8 +126,12 @@ async def with_server(target: Target, work: Callable[[Connection], Awaitable[T]]
     try:
         mcp: Any = importlib.import_module("mcp")
         anyio: Any = importlib.import_module("anyio")
-    except ImportError:
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("mcp", "anyio"):
+            raise SdkMissing(f"the MCP Python SDK cannot be imported: {exc}") from None
         raise SdkMissing(INSTALL_HINT) from None
+    except ImportError as exc:  # an SDK that does not work with the installed pydantic...
+        raise SdkMissing(f"the MCP Python SDK cannot be imported: {exc}") from None
     with _quiet_sdk_logs(), tempfile.TemporaryFile("w+b") as stderr:
         garbage: list[str] = []
         outcome: list[T] = []
