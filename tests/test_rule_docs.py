@@ -5,7 +5,9 @@ restates the catalog (title, family, on by default, fixable, message) and the se
 What it does, Why is this bad?, Example, Fix, Options and How `fix` handles it. The
 example must produce exactly the page's code (plus the codes declared as
 `<!-- also: TAV501 -->`), on the lines marked `# TAV104`; every python block under Fix
-must produce no finding at all. The index, the links and the configuration shown in the
+must produce no finding at all. A page whose rule depends on a framework version says
+`<!-- pins: fastmcp>=3,<4 -->`, and its blocks are judged beside a pyproject.toml that
+pins it. The index, the links and the configuration shown in the
 docs are checked against the code.
 """
 
@@ -38,6 +40,7 @@ TITLE = re.compile(r"^# (?P<code>[A-Z]+\d+): (?P<name>\S+)$")
 HEADING = re.compile(r"^(?P<level>#{1,6}) (?P<text>.+)$")
 ALSO = re.compile(r"^<!-- also: (?P<codes>[A-Z0-9, ]+) -->$")
 NO_EXAMPLE = re.compile(r"^<!-- no-example: (?P<why>.+) -->$")
+PINS = re.compile(r"^<!-- pins: (?P<pins>.+) -->$")
 FENCE = re.compile(r"^```(?P<lang>\w*)$")
 MARKER = re.compile(r"#\s*(?P<code>TAV\d{3})\s*$")
 CODE_MENTION = re.compile(r"\bTAV\d{3}\b")
@@ -73,6 +76,7 @@ class Page:
     name: str = ""
     also: tuple[str, ...] = ()
     no_example: str | None = None
+    pins: tuple[str, ...] = ()
     sections: list[str] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     text: str = ""
@@ -107,6 +111,8 @@ def parse(path: Path) -> Page:
             page.also = tuple(c.strip() for c in also["codes"].split(",") if c.strip())
         elif (skip := NO_EXAMPLE.match(line)) is not None:
             page.no_example = skip["why"]
+        elif (pins := PINS.match(line)) is not None:
+            page.pins = tuple(p.strip() for p in pins["pins"].split(";"))
     assert fence is None, f"unclosed code block at {path}:{fence[1]}"
     return page
 
@@ -140,12 +146,19 @@ def anchors_of(path: Path) -> set[str]:
     return {github_anchor(h) for h in headings}
 
 
-def analyze(block: Block, tmp_path: Path) -> FileReport:
+def analyze(block: Block, tmp_path: Path, pins: tuple[str, ...] = ()) -> FileReport:
     """Run the checker on a block as the module `example.py`, with every code enabled.
 
     The module is written to its own folder so that its imports (`.registry`, `.index`)
-    resolve to nothing, whatever the current directory holds.
+    resolve to nothing, whatever the current directory holds; `pins` become the
+    dependencies of a pyproject.toml beside it.
     """
+    if pins:
+        listed = ", ".join(f'"{pin}"' for pin in pins)
+        (tmp_path / "pyproject.toml").write_text(
+            f'[project]\nname = "example"\nversion = "0"\ndependencies = [{listed}]\n',
+            encoding="utf-8",
+        )
     path = tmp_path / "example.py"
     path.write_text(block.text, encoding="utf-8")
     report = analyze_source(block.text, str(path), Config(), enabled=lambda code: True)
@@ -294,7 +307,7 @@ def test_ini_blocks_are_valid_configuration(block: Block) -> None:
 @pytest.mark.parametrize("page", _cases("example"))
 def test_example_triggers_its_code(page: Page, tmp_path: Path) -> None:
     (block,) = page.python("Example")
-    report = analyze(block, tmp_path)
+    report = analyze(block, tmp_path, page.pins)
     got = {d.code for d in report.diagnostics}
     assert got == {page.code, *page.also}, "\n".join(
         f"{block.where} example line {d.line}: {d.message}" for d in report.diagnostics
@@ -308,7 +321,7 @@ def test_example_triggers_its_code(page: Page, tmp_path: Path) -> None:
 @pytest.mark.parametrize("page", _cases("fix"))
 def test_fix_is_clean(page: Page, tmp_path: Path) -> None:
     for block in page.python("Fix"):
-        report = analyze(block, tmp_path)
+        report = analyze(block, tmp_path, page.pins)
         assert not report.diagnostics, "\n".join(
             f"{block.where} fix line {d.line}: {d.message}" for d in report.diagnostics
         )
