@@ -1,18 +1,25 @@
 """Configuration mistakes through the CLI: one line naming the file and the key, exit 2.
 
 Each case writes a project (a pyproject.toml, maybe schema files, one server) into a
-temporary folder and runs `python -m toolargs check` there, as a user would.
+temporary folder and runs `toolargs check` there, as a user would, through the CLI's
+entry point in this process (test_cli.py runs the command as a separate process): the
+same exit code, standard output and standard error, without a process start per case.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+
+from toolargs.cli import main
 
 TIMEOUT = 120
 
@@ -37,13 +44,17 @@ SCHEMA = {"tools": [{"name": "search_notes", "inputSchema": {"properties": {"que
 
 
 def check(project: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolargs", "check", "server.py"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
+    """`toolargs check server.py` run in `project`."""
+    argv = ["check", "server.py"]
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(project)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
 
 
 def project(tmp_path: Path, table: str, files: dict[str, str | bytes] | None = None) -> Path:
