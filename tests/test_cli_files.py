@@ -124,6 +124,14 @@ def test_a_named_non_python_file_warns_and_is_still_checked(tmp_path: Path) -> N
     assert warnings == [f"{notes}: not a Python file (*.py); checked as Python anyway"]
 
 
+def test_a_python_script_without_the_suffix_does_not_warn(tmp_path: Path) -> None:
+    script = tmp_path / "serve"
+    script.write_text("#!/usr/bin/env python3\nx = 1\n", encoding="utf-8")
+    warnings: list[str] = []
+    assert find_files([str(script)], (), warn=warnings.append) == [script]
+    assert warnings == []
+
+
 def test_a_folder_already_covered_does_not_warn(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "server.py").write_text("x = 1\n", encoding="utf-8")

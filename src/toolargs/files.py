@@ -103,6 +103,18 @@ def _in_excluded_folder(path: str, patterns: Sequence[str], base: str | None) ->
     return False
 
 
+def _looks_like_python(path: str) -> bool:
+    """A `.py` name, or a script whose first line runs Python (pre-commit names those too)."""
+    if path.endswith(PYTHON_SUFFIXES):
+        return True
+    try:
+        with open(path, "rb") as stream:
+            first = stream.readline(200)
+    except OSError:
+        return True  # unreadable: reading it later says so, one warning is enough
+    return first.startswith(b"#!") and b"python" in first
+
+
 def _is_virtualenv(folder: str) -> bool:
     # A virtualenv under any name: its marker file says so.
     return os.path.isfile(os.path.join(folder, "pyvenv.cfg"))
@@ -129,7 +141,7 @@ def find_files(
         if not os.path.isdir(arg):
             if is_excluded(arg, exclude) or _in_excluded_folder(arg, exclude, below):
                 continue  # pre-commit names files of excluded folders too: no warning
-            if warn is not None and not arg.endswith(PYTHON_SUFFIXES):
+            if warn is not None and not _looks_like_python(arg):
                 warn(f"{arg}: not a Python file (*.py); checked as Python anyway")
             found.setdefault(os.path.normpath(arg), Path(arg))
             continue
