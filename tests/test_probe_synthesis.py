@@ -150,3 +150,23 @@ def test_unknown_key_is_never_a_defined_key_nor_an_alias() -> None:
     taken = {"properties": {UNKNOWN_KEY: {}, f"{UNKNOWN_KEY}_2": {}}}
     assert unknown_key_for(taken) == f"{UNKNOWN_KEY}_3"
     assert unknown_key_for({}, avoid=(UNKNOWN_KEY,)) == f"{UNKNOWN_KEY}_2"
+
+
+def test_given_values_replace_synthesised_ones_for_defined_properties() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "repo_path": {"type": "string"},
+            "max_count": {"type": "integer"},
+            "timezone": {"type": "string"},
+        },
+        "required": ["repo_path"],
+    }
+    given = {"repo_path": "/tmp/repo", "timezone": "UTC", "elsewhere": 1}
+    # Given values are used, required or not; names the schema lacks are left out.
+    assert synthesise_arguments(schema, given) == {"repo_path": "/tmp/repo", "timezone": "UTC"}
+
+
+def test_a_given_value_rescues_an_unsynthesisable_property() -> None:
+    schema = {"properties": {"choice": {"enum": []}}, "required": ["choice"]}
+    assert synthesise_arguments(schema, {"choice": "x"}) == {"choice": "x"}

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 import textwrap
 from pathlib import Path
 from collections.abc import Awaitable
-from typing import Callable
+from typing import Any, Callable
 
 from toolargs.config import ConfigError
 from toolargs.files import PathError
@@ -63,6 +64,17 @@ def _seconds(value: str) -> float:
     return seconds
 
 
+def _value(text: str) -> tuple[str, Any]:
+    name, equals, raw = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw  # not JSON: the text itself, as a string
+    return name.strip(), value
+
+
 def add_probe_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     probe = commands.add_parser(
         "probe",
@@ -83,6 +95,16 @@ def add_probe_parser(commands: "argparse._SubParsersAction[argparse.ArgumentPars
         "--source",
         metavar="PATH",
         help="the server's source: audit it statically and cross-check the listed tools",
+    )
+    probe.add_argument(
+        "--value",
+        action="append",
+        type=_value,
+        default=[],
+        metavar="NAME=VALUE",
+        help="use VALUE (JSON, else a string) for every tool's top-level property NAME "
+        "instead of a synthesised one, e.g. --value repo_path=/tmp/repo --value "
+        "timezone=UTC; repeatable",
     )
     probe.add_argument("--mutations", action="store_true", help=MUTATIONS_HELP)
     probe.add_argument(
@@ -112,7 +134,12 @@ def run_probe(args: argparse.Namespace) -> int:
         audit = static_audit(source, config) if source is not None else None
     except (UsageError, ConfigError, PathError) as exc:
         return _error(str(exc))
-    options = Options(mutations=args.mutations, strict_env=strict_args_enabled(), config=config)
+    options = Options(
+        mutations=args.mutations,
+        values=dict(args.value),
+        strict_env=strict_args_enabled(),
+        config=config,
+    )
     try:
         report = asyncio.run(with_server(target, _prober(target, options, audit)))
     except SdkMissing as exc:

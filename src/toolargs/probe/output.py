@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from toolargs.probe.crosscheck import CrossCheck
 from toolargs.probe.replies import shorten
@@ -19,8 +20,22 @@ def conforms_cell(tool: ToolResult) -> str:
     return {True: "yes", False: "NO", None: "?"}[tool.conforms]
 
 
-def static_cell(tool: ToolResult) -> str:
-    return "-" if tool.static is None else f"{tool.static.path}:{tool.static.line}"
+def static_cell(tool: ToolResult, report: ProbeReport) -> str:
+    if tool.static is None:
+        return "-"
+    return f"{shown_path(tool.static.path, report)}:{tool.static.line}"
+
+
+def shown_path(path: str, report: ProbeReport) -> str:
+    """A path under the audited source, relative to it: the cross-check names the source."""
+    if report.cross_check is None:
+        return path
+    source = os.path.abspath(report.cross_check.source)
+    folder = source if os.path.isdir(source) else os.path.dirname(source)
+    absolute = os.path.abspath(path)
+    if absolute.startswith(folder + os.sep):
+        return os.path.relpath(absolute, folder)
+    return path
 
 
 def evidence_line(tool: ToolResult, limit: int) -> str:
@@ -28,20 +43,20 @@ def evidence_line(tool: ToolResult, limit: int) -> str:
     return shorten(" | ".join(parts), limit) if parts else ""
 
 
-def cells(tool: ToolResult) -> tuple[str, ...]:
+def cells(tool: ToolResult, report: ProbeReport) -> tuple[str, ...]:
     return (
         tool.name,
         tool.mode,
         tool.unknown_keys or "-",
         tool.alias or "-",
         conforms_cell(tool),
-        static_cell(tool),
+        static_cell(tool, report),
         tool.mode_source,
     )
 
 
 def probe_table(report: ProbeReport) -> str:
-    rows = [HEADERS, *(cells(tool) for tool in report.tools)]
+    rows = [HEADERS, *(cells(tool, report) for tool in report.tools)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
     lines = [
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
@@ -56,7 +71,7 @@ def probe_table(report: ProbeReport) -> str:
         lines += ["", "evidence:"]
         lines += [f"  {name}: {text}" for name, text in evidence if text]
     if report.cross_check is not None:
-        lines += ["", *_cross_check_lines(report.cross_check, "  ")]
+        lines += ["", *_cross_check_lines(report, report.cross_check, "  ")]
     lines += ["", report.line()]
     return "\n".join(lines) + "\n"
 
@@ -84,7 +99,7 @@ def probe_markdown(report: ProbeReport) -> str:
     head = "| tool | mode | why | unknown keys | alias | conforms | static | evidence |"
     lines = [f"### toolargs probe: {_md(report.target)}", "", head, "|" + "---|" * 8]
     for tool in report.tools:
-        static = "" if tool.static is None else f"`{static_cell(tool)}`"
+        static = "" if tool.static is None else f"`{static_cell(tool, report)}`"
         lines.append(
             "| "
             + " | ".join(
@@ -102,12 +117,13 @@ def probe_markdown(report: ProbeReport) -> str:
             + " |"
         )
     if report.cross_check is not None:
-        lines += ["", *(f"- {line.strip()}" for line in _cross_check_lines(report.cross_check, ""))]
+        check = _cross_check_lines(report, report.cross_check, "")
+        lines += ["", *(f"- {line}" for line in check)]
     lines += ["", f"**{_md(report.line())}**"]
     return "\n".join(lines) + "\n"
 
 
-def _cross_check_lines(check: CrossCheck, indent: str) -> list[str]:
+def _cross_check_lines(report: ProbeReport, check: CrossCheck, indent: str) -> list[str]:
     head = f"cross-check with the static audit of {check.source}"
     counts = f"{check.listed} listed, {check.found} found statically"
     if check.clean:
@@ -118,7 +134,9 @@ def _cross_check_lines(check: CrossCheck, indent: str) -> list[str]:
             names = ", ".join(check.not_found_statically)
             lines.append(f"{indent}listed but not found statically: {names}")
         if check.not_listed:
-            names = ", ".join(f"{t.name} ({t.path}:{t.line})" for t in check.not_listed)
+            names = ", ".join(
+                f"{t.name} ({shown_path(t.path, report)}:{t.line})" for t in check.not_listed
+            )
             lines.append(f"{indent}found statically but not listed: {names}")
         for d in check.modes_differ:
             lines.append(f"{indent}mode differs: {d.name}: listed {d.listed}, static {d.static}")

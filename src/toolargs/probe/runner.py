@@ -33,6 +33,7 @@ class Caller(Protocol):
 @dataclass(frozen=True)
 class Options:
     mutations: bool = False  # call mutation tools (a disposable instance only)
+    values: dict[str, Any] = field(default_factory=dict)  # --value NAME=JSON
     strict_env: bool = False  # TOOLARGS_STRICT_ARGS is set for the server
     config: Config = field(default_factory=Config)
 
@@ -102,7 +103,7 @@ async def probe_tool(
     if choice.mode == "mutation" and not options.mutations:
         return result(**not_probed, alias=alias_na, note="mutation: not called without --mutations")
     try:
-        arguments = synthesise_arguments(tool.input_schema)
+        arguments = synthesise_arguments(tool.input_schema, options.values)
     except Unsynthesisable as exc:
         skipped = f"skipped: arguments not synthesisable: {exc}"
         return result(**not_probed, alias=alias_na, note=skipped)

@@ -33,15 +33,34 @@ class Unsynthesisable(Exception):
     """The schema gives no value it would accept; the message says where and why."""
 
 
-def synthesise_arguments(schema: object) -> dict[str, Any]:
-    """The required top-level properties of `schema`, each with a minimal valid value."""
+def synthesise_arguments(schema: object, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The required top-level properties of `schema`, each with a minimal valid value.
+
+    `given` holds values the user chose (`--value NAME=JSON`): each is used for the
+    top-level property of that name, required or not, when the schema defines it.
+    """
     if not isinstance(schema, Mapping):
         return {}
     context = _Context(schema)
-    if any(key in schema for key in ("$ref", "allOf", "anyOf", "oneOf")):
-        value = _value(schema, context, "", 0)
-        return value if isinstance(value, dict) else {}
-    return _object(schema, context, "", 0)
+    given = {k: v for k, v in (given or {}).items() if k in _all_properties(schema, context)}
+    top: Mapping[str, Any] = schema
+    if "$ref" in top:
+        top = context.resolve(top["$ref"], "")
+    if "allOf" in top:
+        top = _merged(top, context, "")
+    if any(key in top for key in ("anyOf", "oneOf")):
+        value = _value(top, context, "", 0)
+        return {**value, **given} if isinstance(value, dict) else dict(given)
+    return {**_object(top, context, "", 0, skip=tuple(given)), **given}
+
+
+def _all_properties(schema: Mapping[str, Any], context: _Context) -> set[str]:
+    names = set(properties_of(schema))
+    for part in schema.get("allOf", ()) if isinstance(schema.get("allOf"), list) else ():
+        if isinstance(part, Mapping) and "$ref" in part:
+            part = context.resolve(part["$ref"], "")
+        names |= set(properties_of(part))
+    return names
 
 
 def unknown_key_for(schema: object, avoid: Sequence[str] = ()) -> str:
@@ -224,7 +243,11 @@ def _array(schema: Mapping[str, Any], context: _Context, where: str, depth: int)
 
 
 def _object(
-    schema: Mapping[str, Any], context: _Context, where: str, depth: int
+    schema: Mapping[str, Any],
+    context: _Context,
+    where: str,
+    depth: int,
+    skip: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     properties = schema.get("properties")
     properties = properties if isinstance(properties, Mapping) else {}
@@ -233,7 +256,7 @@ def _object(
         return {}
     value: dict[str, Any] = {}
     for name in required:
-        if not isinstance(name, str):
+        if not isinstance(name, str) or name in skip:
             continue
         path = f"{where}.{name}" if where else name
         value[name] = _value(properties.get(name, True), context, path, depth + 1)
