@@ -61,7 +61,8 @@ class ProbeReport:
     def line(self) -> str:
         c = self.counts()
         text = (
-            f"{self.server} ({self.sdk} client): {c['tools']} tools, {c['probed']} probed: "
+            f"{self.server} ({self.sdk} client): {_count(c['tools'], 'tool')}, "
+            f"{c['probed']} probed: "
             f"{c['conforming']} conform, {c['not_conforming']} do not, "
             f"{c['inconclusive']} inconclusive; {c['not_probed']} not probed"
         )
@@ -73,6 +74,10 @@ class ProbeReport:
         if self.stopped:
             text += f"; STOPPED: {self.stopped}"
         return text
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def static_location(tool: ToolResult) -> dict[str, Any] | None:
