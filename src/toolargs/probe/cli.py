@@ -97,6 +97,13 @@ def add_probe_parser(commands: "argparse._SubParsersAction[argparse.ArgumentPars
         help="the server's source: audit it statically and cross-check the listed tools",
     )
     probe.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration file (pyproject.toml, setup.cfg, tox.ini, .flake8) for modes, "
+        "limit fields and aliases; default: the nearest one configuring toolargs above "
+        "--source, else above the current folder",
+    )
+    probe.add_argument(
         "--value",
         action="append",
         type=_value,
@@ -130,8 +137,9 @@ def run_probe(args: argparse.Namespace) -> int:
     try:
         target = _target(args)
         source = Path(args.source) if args.source else None
-        config = config_for(source)
-        audit = static_audit(source, config) if source is not None else None
+        found = config_for(source, Path(args.config) if args.config else None)
+        config = found.config
+        audit = static_audit(source, found) if source is not None else None
     except (UsageError, ConfigError, PathError) as exc:
         return _error(str(exc))
     options = Options(

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolargs.config import Config, find_pyproject, load_pyproject
+from toolargs.config import FoundConfig, config_for_paths
+from toolargs.discovery.schema import load_schema_files
 from toolargs.files import DEFAULT_EXCLUDES, PathError, find_files, normalize_patterns
 from toolargs.model import ToolReport
 from toolargs.probe.listing import ModeChoice
@@ -53,21 +54,26 @@ class CrossCheck:
         return not (self.not_found_statically or self.not_listed or self.modes_differ)
 
 
-def config_for(source: Path | None) -> Config:
-    """The configuration the audit of `source` would use: the nearest pyproject.toml."""
-    found = find_pyproject(source if source is not None else Path.cwd())
-    return load_pyproject(found) if found is not None else Config()
+def config_for(source: Path | None, named: Path | None = None) -> FoundConfig:
+    """The configuration `toolargs audit` would use on `source` (or the one `--config`
+    names): the nearest file configuring toolargs above it."""
+    if named is not None and not named.is_file():
+        raise PathError(f"--config {named}: no such file")
+    found = config_for_paths([source if source is not None else Path(".")], named)
+    load_schema_files(found.config)  # a missing schema file is an error before any start
+    return found
 
 
-def static_audit(source: Path, config: Config) -> StaticAudit:
+def static_audit(source: Path, found: FoundConfig) -> StaticAudit:
     if not source.exists():
         raise PathError(f"--source {source}: no such file or folder")
     # The CLI's own file runner, imported here: toolargs.cli imports this package.
     from toolargs.cli.run import analyze_files, default_jobs
     from toolargs.cli.selection import Selection
 
-    files = find_files([str(source)], normalize_patterns(DEFAULT_EXCLUDES))
-    results = analyze_files(files, config, Selection(), default_jobs())
+    patterns = normalize_patterns(DEFAULT_EXCLUDES)
+    files = find_files([str(source)], patterns, base=found.project_root)
+    results = analyze_files(files, found.config, Selection(), default_jobs())
     tools = tuple(tool for result in results for tool in result.report.tools)
     errors = tuple(r.report.error for r in results if r.report.error)
     return StaticAudit(str(source), tools, errors)

@@ -8,7 +8,7 @@ Usage: python faulty.py MODE, MODE one of
   hang        never answer anything
   garbage     write a line that is not JSON-RPC, then never answer
   die-on-call answer initialize and tools/list, exit on the first tools/call
-  slow-tool   one tool that never answers, one that follows the policy
+  slow-tool   one tool that never answers, one that follows the policy (listed one a page)
   stubborn    like slow-tool, and ignore SIGTERM and the end of stdin
 """
 
@@ -77,7 +77,13 @@ def serve() -> None:
                 },
             )
         elif method == "tools/list":
-            answer(request, {"tools": TOOLS})
+            # One tool a page: the probe must follow nextCursor.
+            cursor = (request.get("params") or {}).get("cursor")
+            page = int(cursor) if cursor else 0
+            result: dict[str, Any] = {"tools": TOOLS[page : page + 1]}
+            if page + 1 < len(TOOLS):
+                result["nextCursor"] = str(page + 1)
+            answer(request, result)
         elif method == "tools/call":
             call(request)
         else:
