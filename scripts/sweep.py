@@ -157,13 +157,26 @@ def show(result: Sweep) -> None:
 
 
 def table(results: list[Sweep]) -> None:
-    """One Markdown row per run, every run listed: the table docs/reliability.md shows."""
-    print("| target | files | tools | shapes | not judged | crashes |")
-    print("| --- | ---: | ---: | --- | ---: | ---: |")
+    """One Markdown row per target, every target listed: the table docs/reliability.md shows.
+
+    With --every-file, the in-process run's tool count stands beside the CLI's; the
+    files not judged and the crashes are those of both runs.
+    """
+    print("| target | files | tools (CLI) | tools (every file parsed) | shapes | not judged "
+          "| crashes |")
+    print("| --- | ---: | ---: | ---: | --- | ---: | ---: |")
+    every_file = " (every file parsed)"
+    runs: dict[str, list[Sweep]] = {}
     for r in results:
-        shapes = ", ".join(f"{name} {count}" for name, count in sorted(r.shapes.items()))
-        print(f"| {r.target} | {r.files} | {r.tools} | {shapes or '-'} | {len(r.errors)} "
-              f"| {len(r.crashes)} |")
+        runs.setdefault(r.target.removesuffix(every_file), []).append(r)
+    for target, pair in runs.items():
+        cli = pair[0]
+        full = next((r for r in pair if r.target.endswith(every_file)), None)
+        shapes = ", ".join(f"{name} {count}" for name, count in sorted(cli.shapes.items()))
+        errors = sum(len(r.errors) for r in pair)
+        crashes = sum(len(r.crashes) for r in pair)
+        print(f"| {target} | {cli.files} | {cli.tools} | {full.tools if full else '-'} "
+              f"| {shapes or '-'} | {errors} | {crashes} |")
 
 
 def _plain_counts(result: Sweep) -> dict[str, dict[str, int]]:
