@@ -9,7 +9,16 @@ import pytest
 from toolargs.cli.main import terminal_width
 from toolargs.model import ToolReport
 from toolargs.output.audit import Audit, AuditRow, audit_order
-from toolargs.output.table import COLUMNS, ELLIPSIS, audit_table, fit, shorten
+from toolargs.output.table import (
+    COLUMNS,
+    ELLIPSIS,
+    HEADERS,
+    SEPARATOR,
+    audit_table,
+    cells,
+    fit,
+    shorten,
+)
 
 LONG_WHY = "effect: storage.backends.s3.delete_object() (store/backends/s3.py:412) via remove"
 
@@ -38,8 +47,22 @@ def test_full_cells_without_a_width() -> None:
     assert "src/object_store/server/handlers/tools_registry.py:412 (delete_object_handler)" in text
 
 
-@pytest.mark.parametrize("width", [100, 120, 140])
-def test_rows_fit_the_terminal(width: int) -> None:
+def narrowest(audit: Audit) -> int:
+    """The narrowest width the table can fit: fixed columns whole, the others at their
+    minimum, with the separators."""
+    rows = [HEADERS, *(cells(row) for row in audit.rows)]
+    natural = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
+    widths = [
+        min(column.min_width, width) if column.shrink else width
+        for column, width in zip(COLUMNS, natural)
+    ]
+    return sum(widths) + len(SEPARATOR) * (len(COLUMNS) - 1)
+
+
+@pytest.mark.parametrize("extra", [0, 7, 30])
+def test_rows_fit_the_terminal(extra: int) -> None:
+    width = narrowest(sample()) + extra
+    assert width < len(audit_table(sample()).splitlines()[1])  # the full table is wider
     text = audit_table(sample(), width)
     table = text.split("\n\n")[0].splitlines()
     assert all(len(line) <= width for line in table), table
@@ -50,6 +73,12 @@ def test_rows_fit_the_terminal(width: int) -> None:
     assert "_handler)  " in text
     assert text.endswith("2 tools: 1 read-only, 1 conform; 1 mutation, 1 strict; "
                          "1 does not conform\n")
+
+
+def test_a_terminal_narrower_than_that_wraps_rather_than_hide_a_column() -> None:
+    text = audit_table(sample(), 40)
+    assert all(header in text for header in HEADERS)
+    assert "FAILS TAV201" in text
 
 
 def test_a_wide_terminal_changes_nothing() -> None:
@@ -63,7 +92,7 @@ def test_shorten_marks_the_cut() -> None:
 
 
 def test_fit_never_cuts_below_a_minimum_or_a_fixed_column() -> None:
-    natural = [20, 9, 80, 70, 40, 10, 20]
+    natural = [80 if column.shrink else 20 for column in COLUMNS]
     fitted = fit(natural, 10)  # impossible: shrink what may shrink, to its minimum
     for column, before, after in zip(COLUMNS, natural, fitted):
         assert after == (column.min_width if column.shrink else before)
