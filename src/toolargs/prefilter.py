@@ -32,6 +32,15 @@ _KNOWN_ARGS = "KNOWN_ARGS"
 _DICT_ASSIGNMENT = re.compile(r"=[ \t]*\(?\s*\{\s*(?:#[^\n]*\s*)*[rRuUbB]{0,2}['\"]")
 _SPACE = " \t\r\n\f\\"
 _CLASS_HEADER = re.compile(r"class\b")
+# `@registry.readonly("...")`: a method of an object used as a decorator factory may be a
+# project's own registration sink (discovery follows it); decorators of well-known
+# libraries are not.
+_DECORATOR_FACTORY = re.compile(r"@[ \t]*([A-Za-z_]\w*)\.\w+[ \t]*\(")
+_LIBRARY_DECORATORS = frozenset(
+    """pytest mark functools abc typing contextlib dataclasses unittest mock patch click
+    app router api bp blueprint blueprints web route routes celery dramatiq st torch jax
+    numba np property cached_property lru_cache hypothesis given settings""".split()
+)
 _DEF_HEADER = re.compile(r"(?:async\s+)?def\b")
 
 
@@ -57,7 +66,11 @@ def may_define_tools(source: str, config: Config) -> bool:
         for match in decorator.finditer(source)
     ):
         return True
-    return any(_is_registry(source, match.start()) for match in _DICT_ASSIGNMENT.finditer(source))
+    if any(_is_registry(source, match.start()) for match in _DICT_ASSIGNMENT.finditer(source)):
+        return True
+    return "@" in source and any(
+        match.group(1) not in _LIBRARY_DECORATORS for match in _DECORATOR_FACTORY.finditer(source)
+    )
 
 
 def _is_decorator_use(source: str, start: int, end: int) -> bool:

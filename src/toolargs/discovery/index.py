@@ -118,6 +118,8 @@ class ModuleIndex:
     # made with a bare name or attribute as its first argument: candidate registrations.
     registrations: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
     project: ProjectIndex | None = None  # the project index that built it
+    # imports already looked up in the project index, and what they gave
+    loaded: dict[ImportedName, ModuleIndex | None] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return f"ModuleIndex({self.path})"

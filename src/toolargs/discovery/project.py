@@ -80,10 +80,12 @@ class ProjectIndex:
         """The project module an import of `origin` names, or None (not in the tree)."""
         if origin.path is None:
             return None
+        if imported in origin.loaded:
+            return origin.loaded[imported]
         path = _module_file_from(origin.path.parent, imported.module, imported.level)
-        if path is None or path == origin.path:
-            return None
-        return self.module_at(path)
+        found = None if path is None or path == origin.path else self.module_at(path)
+        origin.loaded[imported] = found
+        return found
 
     def module_at(self, path: Path) -> ModuleIndex | None:
         key = str(path.resolve())

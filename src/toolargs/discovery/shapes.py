@@ -19,7 +19,9 @@ from toolargs.discovery.literals import (
     snippet,
     string_value,
 )
+from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.schema import Resolver, ToolDecl
+from toolargs.discovery.summaries import Registration, Scope, Summaries
 from toolargs.discovery.signature import Signature, class_tool_name, is_abstract, signature
 from toolargs.discovery.syntax import all_nodes, statements_of
 from toolargs.mode import Annotations, classify
@@ -77,6 +79,7 @@ class Discoverer:
         self._dispatchers()
         self._registries()
         self._imperative()
+        self._through_sinks()
         return self.tools
 
     # --- building tools ---
@@ -452,6 +455,131 @@ class Discoverer:
         server = _server_of(call.func, self.index, self.config)
         tool = self.new_tool(name, "imperative", call, None, schema, annotations, (), server)
         tool.why_unresolved_handler = f"`{snippet(target)}` is not a function of this project"
+
+
+    # --- 6. anything else that reaches a registration sink ---
+
+    def _through_sinks(self) -> None:
+        """Decorators and calls that register a function through a project's own
+        wrappers, decorator factories or a framework decorator called as a function."""
+        project = self.index.project
+        if project is None:
+            return
+        sinks = Summaries(project, self.config)
+        for info in self.index.decorated:
+            if id(info.node) in self._claimed:
+                continue
+            scope = Scope(self.index, info.enclosing)
+            for decorator in info.node.decorators:
+                found = sinks.registrar(decorator.decorator, scope)
+                if found is not None:
+                    self._sink_tool(sinks, info, found, info.node.name, "decorator")
+                    break
+        for call, function in self.index.registrations:
+            if not self._may_name_function(call.args[0].value, function):
+                continue
+            if function is not None and sinks.summary(function).registers:
+                continue  # the body of a sink wrapper: its call sites register
+            scope = Scope(self.index, function)
+            registered = sinks.registered(call, scope)
+            if registered is None:
+                continue
+            target, found = registered
+            registered_function = self._registered_function(project, target, function)
+            if registered_function is None:
+                name = sinks.string(found.name)
+                if name is not None and name not in {t.name for t in self.tools}:
+                    schema = self.schema_for(name, None, None)
+                    annotations = sinks.annotations(found.annotations)
+                    tool = self.new_tool(
+                        name, "imperative", call, None, schema, annotations, (), found.server
+                    )
+                    tool.why_unresolved_handler = (
+                        f"`{snippet(target)}` is not a function of this project"
+                    )
+                continue
+            info = registered_function
+            if id(info.node) in self._claimed:
+                continue
+            local = info.index is None or info.index is self.index
+            self._sink_tool(sinks, info, found, info.node.name if local else call, "imperative")
+
+    def _may_name_function(self, expr: cst.BaseExpression, function: FunctionInfo | None) -> bool:
+        """A cheap test before resolving: `expr` (or what it wraps) names a function of
+        the project, a method (`self.get_thing`) or an import; not a literal or a local
+        value of the scope."""
+        for _ in range(3):
+            if isinstance(expr, cst.Call):
+                if not expr.args:
+                    return False
+                expr = expr.args[0].value
+                continue
+            if isinstance(expr, cst.Attribute):
+                return True
+            if not isinstance(expr, cst.Name):
+                return False
+            name = expr.value
+            scope = function
+            while scope is not None:
+                if name in scope.nested:
+                    return True
+                if name in scope.locals or name in scope.params:
+                    return name in scope.locals and isinstance(
+                        scope.locals[name], (cst.Name, cst.Attribute, cst.Call)
+                    )
+                scope = scope.enclosing
+            return (
+                name in self.index.functions
+                or name in self.index.imports
+                or name in self.index.constants
+            )
+        return False
+
+    def _registered_function(
+        self, project: ProjectIndex, target: cst.BaseExpression, function: FunctionInfo | None
+    ) -> FunctionInfo | None:
+        for _ in range(4):
+            found = project.definition(target, self.index, function)
+            if isinstance(found, FunctionInfo):
+                return found
+            if isinstance(target, cst.Call) and target.args:
+                target = target.args[0].value  # wrap(fn), partial(fn, ...)
+                continue
+            return None
+        return None
+
+    def _sink_tool(
+        self,
+        sinks: Summaries,
+        info: FunctionInfo,
+        found: Registration,
+        anchor: cst.CSTNode,
+        shape: Shape,
+    ) -> None:
+        name = sinks.string(found.name) or info.name
+        handler, sig = self.function_handler(info, name)
+        explicit = found.schema.expr if found.schema is not None else None
+        schema = self.schema_for(name, explicit, sig)
+        annotations = sinks.annotations(found.annotations)
+        if annotations is None:
+            hints = {k: b for k, b in found.keywords.items() if "hint" in k.lower() or k == "read_only"}
+            if hints:
+                read_only = sinks._bool(
+                    hints.get("readOnlyHint") or hints.get("read_only_hint") or hints.get("read_only")
+                )
+                destructive = sinks._bool(hints.get("destructiveHint") or hints.get("destructive_hint"))
+                annotations = Annotations(read_only, destructive, "decorator keywords")
+        server = found.server
+        if server is not None and _server_of(
+            cst.Attribute(cst.Name(server), cst.Name("tool")), self.index, self.config
+        ) is None:
+            server = None
+        tags = found.keywords.get("tags")
+        markers: tuple[str, ...] = ()
+        if tags is not None:
+            known = self.resolver.known_args(tags.expr)
+            markers = known.keys if known.keys else ()
+        self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
 
 
 def _super_init_name(init: cst.FunctionDef, resolver: Resolver) -> str | None:
