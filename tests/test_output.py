@@ -258,8 +258,8 @@ def test_audit_markdown_is_a_pull_request_comment() -> None:
     assert len(table_rows) == len(audit.rows)
     assert "`move\\|symbol`" in text  # a pipe would split the cell
     assert f"[TAV201]({help_uri('TAV201')})" in text
-    for line in table_rows:  # every row has the header's six cells
-        assert line.replace("\\|", "").count("|") == 7
+    for line in table_rows:  # every row has the header's seven cells
+        assert line.replace("\\|", "").count("|") == 8
 
 
 def test_audit_sarif_places_each_finding_at_its_tool(in_tmp: Path) -> None:

@@ -165,10 +165,16 @@ def _tool_report(
         known_args=_known_args_status(tool, codes),
         strict=_strict(tool),
         findings=tuple(codes),
+        unknown_keys=tool.behaviour.unknown_keys if tool.behaviour else "unknown",
+        handled_by=tool.behaviour.handled_by if tool.behaviour else "handler",
+        framework=tool.server_model.framework_id if tool.server_model else "",
+        framework_version=tool.framework_version,
     )
 
 
 def _known_args_status(tool: Tool, codes: list[str]) -> str:
+    if tool.behaviour is not None and tool.behaviour.before_handler:
+        return f"n/a ({tool.behaviour.handled_by} decides)"
     if tool.enforcement is not None:
         return "from schema (central)"
     handler = tool.handler
@@ -188,6 +194,11 @@ def _known_args_status(tool: Tool, codes: list[str]) -> str:
 
 def _strict(tool: Tool) -> bool:
     """Mutation tools: unknown keys rejected before any side effect (or centrally)."""
+    behaviour = tool.behaviour
+    if behaviour is not None and behaviour.handled_by != "handler":
+        # A schema, the framework or toolargs decides before the handler runs.
+        wanted = "rejected" if tool.mode == "mutation" else "reported"
+        return behaviour.unknown_keys == wanted
     if tool.enforcement is not None:
         return True
     handler = tool.handler

@@ -32,8 +32,9 @@ CODES: dict[str, Code] = {
             "TAV101",
             "unknown-args-ignored",
             "Read-only handler never collects unknown args",
-            "read-only tool '{tool}' silently ignores unknown keys: call "
-            "collect_unknown_args({args}, {known}) and return the result as unknown_args",
+            "read-only tool '{tool}' drops unknown keys without a word ({what}): call "
+            "collect_unknown_args({args}, {known}) and pass the response through "
+            "with_unknown_args(response, unknown)",
             fixable=True,
         ),
         Code(
@@ -78,7 +79,7 @@ CODES: dict[str, Code] = {
             "TAV201",
             "unknown-args-not-rejected",
             "Mutation handler never rejects unknown args",
-            "mutation tool '{tool}' never rejects unknown keys: call "
+            "mutation tool '{tool}' runs with unknown keys ({what}): call "
             "reject_unknown_args({args}, {known}) before any side effect",
             fixable=True,
         ),
@@ -182,8 +183,8 @@ CODES: dict[str, Code] = {
             "TAV501",
             "framework-drops-unknown-args",
             "Server framework silently drops unknown args",
-            "{framework} server '{server}' silently drops unknown keys for its {count} "
-            "tool(s): apply toolargs.runtime.enforce_policy({server})",
+            "{framework} server '{server}' drops unknown keys before its {count} tool(s) "
+            "run, without a word: apply toolargs.runtime.enforce_policy({server})",
             fixable=False,
         ),
         Code(
@@ -191,8 +192,22 @@ CODES: dict[str, Code] = {
             "keyword-limit-without-aliases",
             "Keyword-style limit parameter without aliases",
             "read-only tool '{tool}' takes '{field}' as a parameter but nothing maps "
-            "{aliases} to it: apply toolargs.runtime.enforce_policy to its SDK server, or "
-            "take the argument dict and use optional_usize_with_aliases",
+            "{aliases} to it ({what}): {remedy}",
+        ),
+        Code(
+            "TAV503",
+            "read-only-tool-rejects-unknown-args",
+            "Read-only tool whose unknown keys a schema or framework rejects",
+            "read-only tool '{tool}' rejects unknown keys ({what}), but the policy wants "
+            "them reported as unknown_args: {remedy}",
+        ),
+        Code(
+            "TAV504",
+            "strict-input-validation-blocks-policy",
+            "fastmcp strict_input_validation rejects before enforcement can run",
+            "fastmcp 3.x server '{server}' has strict_input_validation=True: it rejects "
+            "unknown keys against the closed input schema before any middleware runs, so "
+            "its {count} read-only tool(s) cannot report them: {remedy}",
         ),
         # TAV9xx: analysis limits.
         Code(

@@ -17,6 +17,7 @@ from toolargs.config import Mode
 from toolargs.mode import Annotations, Effects
 
 if TYPE_CHECKING:
+    from toolargs.behaviour import Behaviour
     from toolargs.discovery.index import FunctionInfo
     from toolargs.discovery.project import ProjectIndex
 
@@ -116,6 +117,10 @@ class Tool:
     markers: tuple[str, ...] = ()  # marker base classes and tags
     server_model: Server | None = None  # the server `server` names, once linked
     effects: Effects | None = None  # what its handler writes (toolargs.effects)
+    # What happens to an unknown key (toolargs.behaviour), and the framework version
+    # assumed for it ("mcp 1.x, from pyproject.toml: mcp>=1.27"); set before rules run.
+    behaviour: Behaviour | None = None
+    framework_version: str = ""
 
     @property
     def known_args(self) -> KnownArgs | None:
@@ -203,6 +208,10 @@ class ToolReport:
     known_args: str  # "ok", "missing", "drift", "from schema", "unverifiable", "n/a"
     strict: bool  # mutation: rejects unknown keys in time; read-only: reports them
     findings: tuple[str, ...]
+    unknown_keys: str = "unknown"  # reported | rejected | dropped | unknown
+    handled_by: str = "handler"  # handler | toolargs | schema | framework
+    framework: str = ""  # mcp-lowlevel | mcp-fastmcp | mcp-mcpserver | fastmcp | ""
+    framework_version: str = ""  # "mcp 1.x, from pyproject.toml: mcp>=1.27"
 
     @property
     def conforms(self) -> bool:

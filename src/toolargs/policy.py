@@ -59,8 +59,8 @@ def tool_mode(
     )
     hints = None
     if annotations is not None:
-        read_only = _field(annotations, "readOnlyHint", "read_only_hint")
-        destructive = _field(annotations, "destructiveHint", "destructive_hint")
+        read_only = _field(annotations, "read_only_hint", "readOnlyHint")
+        destructive = _field(annotations, "destructive_hint", "destructiveHint")
         hints = Annotations(
             read_only if isinstance(read_only, bool) else None,
             destructive if isinstance(destructive, bool) else None,
@@ -181,7 +181,7 @@ class ToolPolicy:
                 read_only_tools=read_only_tools,
                 default_mode=default_mode,
             )
-            schema = _field(tool, "inputSchema", "input_schema")
+            schema = _field(tool, "input_schema", "inputSchema")
             entries.append(
                 ToolArgs.from_schema(name, schema, mode, limit_fields=limit_fields, aliases=aliases)
             )

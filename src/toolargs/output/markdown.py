@@ -5,7 +5,10 @@ from __future__ import annotations
 from toolargs.output.audit import Audit, AuditRow
 from toolargs.output.rule_docs import help_uri
 
-HEADER = "| Tool | Why | Handler | Schema | KNOWN_ARGS | Verdict |\n|---|---|---|---|---|---|\n"
+HEADER = (
+    "| Tool | Why | Handler | Schema | KNOWN_ARGS | Unknown keys | Verdict |\n"
+    "|---|---|---|---|---|---|---|\n"
+)
 
 
 def cell(text: str) -> str:
@@ -35,6 +38,7 @@ def table_row(row: AuditRow) -> str:
         handler,
         cell(tool.schema_source),
         cell(tool.known_args),
+        cell(f"{tool.unknown_keys} ({tool.handled_by})"),
         verdict(row),
     )
     return "| " + " | ".join(values) + " |\n"

@@ -46,6 +46,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("HANDLER", handler_cell, shrink=True, keep_end=True, min_width=16),
     Column("SCHEMA", lambda row: row.tool.schema_source, shrink=True),
     Column("KNOWN_ARGS", lambda row: row.tool.known_args),
+    # What happens to an unknown key, and who does it (toolargs.behaviour).
+    Column("UNKNOWN KEYS", lambda row: f"{row.tool.unknown_keys} ({row.tool.handled_by})"),
     Column("VERDICT", verdict),
 )
 HEADERS = tuple(column.header for column in COLUMNS)

@@ -6,6 +6,7 @@ module-level rules). Rules never walk the tree: everything they need is in the m
 
 from __future__ import annotations
 
+from toolargs.behaviour import assign_behaviours
 from toolargs.config import Config
 from toolargs.model import Finding, ModuleModel
 from toolargs.rules import classification, frameworks, known_args, limits, mutation, read_only
@@ -23,6 +24,7 @@ MODULE_RULES: tuple[ModuleRule, ...] = (*frameworks.MODULE_RULES,)
 
 
 def judge(model: ModuleModel, config: Config) -> list[Finding]:
+    assign_behaviours(model)  # what happens to an unknown key: rules judge from it
     context = Context(config, model)
     findings: list[Finding] = []
     for tool in model.tools:

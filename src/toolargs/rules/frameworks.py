@@ -1,11 +1,14 @@
-"""TAV5xx: frameworks that drop unknown keys before any handler sees them."""
+"""TAV5xx: what a server framework does with unknown keys before any handler sees them."""
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from toolargs.model import Finding, Tool
+from toolargs.behaviour import major_of
+from toolargs.model import Finding, Server, Tool
 from toolargs.rules.base import Context
+
+ENFORCE = "toolargs.runtime.enforce_policy"
 
 
 def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
@@ -33,15 +36,85 @@ def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Find
     handler = tool.handler
     if tool.mode != "read-only" or handler is None or not handler.keyword_style:
         return
-    if tool.enforcement is not None:
-        return
+    if tool.enforcement is not None or not context.config.aliases:
+        return  # no aliases configured: nothing to map
+    behaviour = tool.behaviour
+    if behaviour is not None and behaviour.before_handler and behaviour.unknown_keys == "rejected":
+        return  # TAV503 says it: the alias fails like every other unknown key
+    server = tool.server_model
+    if server is not None and server.drops_unknown:
+        remedy = f"apply {ENFORCE}({server.name}) to its {server.framework} server"
+    else:
+        remedy = "take the argument dict and use optional_usize_with_aliases"
+    what = behaviour.what if behaviour is not None else "they are not parameters"
     for field in context.config.limit_fields:
         if field in handler.params:
             yield context.finding(
-                "TAV502", tool.anchor, tool, field=field, aliases=context.aliases_text()
+                "TAV502",
+                tool.anchor,
+                tool,
+                field=field,
+                aliases=context.aliases_text(),
+                what=what,
+                remedy=remedy,
             )
             return
 
 
-RULES = (keyword_limit_without_aliases,)
-MODULE_RULES = (framework_drops_unknown_args,)
+def _strict_blocks_policy(server: Server | None, path: str) -> bool:
+    """fastmcp 3.x with strict_input_validation=True: no middleware sees a bad call."""
+    return (
+        server is not None
+        and server.framework_id == "fastmcp"
+        and server.flag("strict_input_validation") is True
+        and major_of(server, path) == 3
+    )
+
+
+def read_only_rejects_unknown_args(tool: Tool, context: Context) -> Iterator[Finding]:
+    """TAV503: a schema or the framework rejects a read-only tool's unknown keys."""
+    behaviour = tool.behaviour
+    if tool.mode != "read-only" or behaviour is None:
+        return
+    if behaviour.unknown_keys != "rejected" or not behaviour.before_handler:
+        return
+    server = tool.server_model
+    if _strict_blocks_policy(server, context.model.path):
+        return  # TAV504, on the server, says why and what to change
+    if server is not None and server.framework_id == "fastmcp":
+        remedy = (
+            f"apply {ENFORCE}({server.name}) to its fastmcp server (it adds the "
+            "toolargs.fastmcp middleware)"
+        )
+    else:
+        remedy = (
+            "drop additionalProperties: false from its input schema and report unknown "
+            "keys with collect_unknown_args (or a ToolPolicy in the dispatcher)"
+        )
+    yield context.finding("TAV503", tool.anchor, tool, what=behaviour.what, remedy=remedy)
+
+
+def strict_input_validation(context: Context) -> Iterator[Finding]:
+    """TAV504: fastmcp 3.x strict_input_validation=True, so no middleware can run."""
+    for server in context.model.servers:
+        if not _strict_blocks_policy(server, context.model.path):
+            continue
+        covered = tuple(
+            t.name
+            for t in context.model.tools
+            if t.server == server.name and t.mode == "read-only"
+        )
+        if not covered:
+            continue
+        remedy = "build it with strict_input_validation=False"
+        if not server.enforced_by:
+            remedy += f" and apply {ENFORCE}({server.name})"
+        finding = context.finding(
+            "TAV504", server.node, None, server=server.name, count=len(covered), remedy=remedy
+        )
+        finding.covers = covered
+        yield finding
+
+
+RULES = (keyword_limit_without_aliases, read_only_rejects_unknown_args)
+MODULE_RULES = (framework_drops_unknown_args, strict_input_validation)

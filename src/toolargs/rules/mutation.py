@@ -11,15 +11,29 @@ LENIENT = (Step.COLLECT, Step.ATTACH, Step.ATTACH_ALWAYS, Step.ATTACH_GUARDED)
 
 
 def _applies(tool: Tool) -> bool:
-    return tool.mode == "mutation" and checked_dict_handler(tool)
+    """A mutation dict-style handler that unknown keys really reach (a schema or framework
+    rejecting them before it runs makes the tool strict)."""
+    return (
+        tool.mode == "mutation"
+        and checked_dict_handler(tool)
+        and not (tool.behaviour is not None and tool.behaviour.before_handler)
+    )
 
 
 def unknown_args_not_rejected(tool: Tool, context: Context) -> Iterator[Finding]:
     """TAV201: nothing rejects unknown keys (and nothing collects them either)."""
+    behaviour = tool.behaviour
+    if behaviour is not None and behaviour.label != "dropped (handler)":
+        return
     if _applies(tool) and not events(tool, Step.REJECT, *LENIENT):
         assert tool.handler is not None
         yield context.finding(
-            "TAV201", tool.handler.anchor, tool, args=args_label(tool), known=known_label(tool)
+            "TAV201",
+            tool.handler.anchor,
+            tool,
+            args=args_label(tool),
+            known=known_label(tool),
+            what=behaviour.what if behaviour else "its handler ignores them",
         )
 
 

@@ -9,15 +9,28 @@ from toolargs.rules.base import Context, args_label, checked_dict_handler, event
 
 
 def _applies(tool: Tool) -> bool:
-    return tool.mode == "read-only" and checked_dict_handler(tool)
+    """A read-only dict-style handler that unknown keys really reach."""
+    return (
+        tool.mode == "read-only"
+        and checked_dict_handler(tool)
+        and not (tool.behaviour is not None and tool.behaviour.before_handler)
+    )
 
 
 def unknown_args_ignored(tool: Tool, context: Context) -> Iterator[Finding]:
-    """TAV101: no collect_unknown_args call (a strict read-only handler is fine too)."""
+    """TAV101: the handler drops unknown keys (a strict read-only handler is fine too)."""
+    behaviour = tool.behaviour
+    if behaviour is not None and behaviour.label != "dropped (handler)":
+        return
     if _applies(tool) and not events(tool, Step.COLLECT, Step.REJECT):
         assert tool.handler is not None
         yield context.finding(
-            "TAV101", tool.handler.anchor, tool, args=args_label(tool), known=known_label(tool)
+            "TAV101",
+            tool.handler.anchor,
+            tool,
+            args=args_label(tool),
+            known=known_label(tool),
+            what=behaviour.what if behaviour else "its handler ignores them",
         )
 
 

@@ -1,0 +1,284 @@
+"""What really happens to an unknown key sent to a tool, and who does it.
+
+The framework acts before the handler: the SDK's FastMCP (1.x) and MCPServer (2.x) drop
+unknown keys for every tool; standalone fastmcp 2.x-4.x rejects them with pydantic's
+"Unexpected keyword argument" before the tool runs (3.x with strict_input_validation=True
+through its closed schema, before any middleware); the SDK 1.x low-level Server (from
+1.10, through `@server.call_tool()`) validates against inputSchema, so
+`additionalProperties: false` rejects them; its 2.x Server hands them over. Only then
+does the handler decide. Each fact here is checked by running the framework on the
+versions named (tests/e2e). Rules judge from the result, never from the shape alone.
+
+`behaviour()` is a pure function of what discovery found; `assign_behaviours` gathers
+those facts for every tool of a module (framework, pinned version, server options).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from toolargs.config import Mode
+from toolargs.model import Event, ModuleModel, Server, Step, Tool
+from toolargs.pins import Pin, pin_for
+
+__all__ = ["Behaviour", "Facts", "assign_behaviours", "behaviour"]
+
+UnknownKeys = Literal["reported", "rejected", "dropped", "unknown"]
+HandledBy = Literal["handler", "toolargs", "schema", "framework"]
+
+PACKAGE = {
+    "mcp-lowlevel": "mcp",
+    "mcp-fastmcp": "mcp",
+    "mcp-mcpserver": "mcp",
+    "fastmcp": "fastmcp",
+}
+LOWLEVEL_VALIDATES_FROM = "1.10"  # the SDK's low-level call_tool(validate_input=True)
+MIDDLEWARE = "PolicyMiddleware"
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """What happens to an unknown top-level key of a call to one tool."""
+
+    unknown_keys: UnknownKeys
+    handled_by: HandledBy
+    what: str  # what happens, in words for messages: "SDK FastMCP drops them before ..."
+
+    @property
+    def label(self) -> str:
+        """`dropped (handler)`, as the audit shows it."""
+        return f"{self.unknown_keys} ({self.handled_by})"
+
+    @property
+    def before_handler(self) -> bool:
+        """Decided before the handler runs, by the schema or the framework."""
+        return self.handled_by in ("schema", "framework")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the model needs to know about one tool, as discovery and the pins tell it."""
+
+    mode: Mode
+    framework: str | None = None  # a FrameworkId, or None: no framework server known
+    major: int | None = None  # the framework's major, from the pins or the code
+    validating: bool = True  # SDK 1.x low-level: call_tool(validate_input=...) and >=1.10
+    strict_input_validation: bool = False  # fastmcp's constructor option
+    schema_closed: bool | None = None  # additionalProperties: false
+    handler_events: Sequence[Event] | None = None  # None: the handler is not resolved
+    keyword_style: bool = False  # the handler takes keyword parameters, not a dict
+    enforcement: str | None = None  # enforce_policy, the middleware, or a ToolPolicy
+
+
+def behaviour(facts: Facts) -> Behaviour:
+    """The model: framework first, then central enforcement, then the handler."""
+    framework, major = facts.framework, facts.major
+    if framework == "fastmcp":
+        if facts.strict_input_validation and major == 3:
+            return Behaviour(
+                "rejected",
+                "schema",
+                "fastmcp 3.x with strict_input_validation=True rejects them against its "
+                "closed input schema before any middleware runs",
+            )
+        if facts.enforcement:
+            return _enforced(facts)
+        version = f" {major}.x" if major else ""
+        return Behaviour(
+            "rejected",
+            "framework",
+            f"fastmcp{version} rejects them with 'Unexpected keyword argument' before the "
+            "tool runs",
+        )
+    if framework in ("mcp-fastmcp", "mcp-mcpserver"):
+        if facts.enforcement:
+            return _enforced(facts)
+        name = "MCPServer" if framework == "mcp-mcpserver" else "FastMCP"
+        return Behaviour(
+            "dropped", "framework", f"the SDK's {name} drops them before the tool runs"
+        )
+    if (
+        framework == "mcp-lowlevel"
+        and major == 1
+        and facts.validating
+        and facts.schema_closed is True
+    ):
+        return Behaviour(
+            "rejected",
+            "schema",
+            "the SDK 1.x low-level Server validates them against the input schema, "
+            "closed by additionalProperties: false, before the handler runs",
+        )
+    if facts.enforcement:
+        return _enforced(facts)
+    return _handler(facts)
+
+
+def _enforced(facts: Facts) -> Behaviour:
+    if facts.mode == "mutation":
+        return Behaviour("rejected", "toolargs", f"{facts.enforcement} rejects them")
+    return Behaviour("reported", "toolargs", f"{facts.enforcement} reports them")
+
+
+def _handler(facts: Facts) -> Behaviour:
+    events = facts.handler_events
+    if events is None:
+        return Behaviour("unknown", "handler", "the checker cannot follow the handler")
+    steps = {event.step for event in events}
+    if Step.REJECT in steps:
+        return Behaviour("rejected", "handler", "the handler rejects them")
+    if Step.COLLECT in steps:
+        attached = steps & {Step.ATTACH, Step.ATTACH_ALWAYS, Step.ATTACH_GUARDED}
+        if attached:
+            return Behaviour("reported", "handler", "the handler reports them")
+        return Behaviour(
+            "dropped", "handler", "the handler collects them but never returns them"
+        )
+    if facts.keyword_style:
+        # Python refuses an unexpected keyword argument: `handler(**arguments)`.
+        return Behaviour(
+            "rejected", "handler", "the handler's signature refuses unexpected keywords"
+        )
+    return Behaviour(
+        "dropped", "handler", "the handler reads the keys it knows and ignores the rest"
+    )
+
+
+# --- gathering the facts of a module --------------------------------------------------
+
+
+def assign_behaviours(model: ModuleModel) -> None:
+    """Set `behaviour` and `framework_version` on every tool of `model`, after marking
+    fastmcp servers that carry the policy middleware as enforced."""
+    _middleware_enforcement(model)
+    disabled = _validation_disabled(model)
+    for tool in model.tools:
+        tool.behaviour = behaviour(facts_of(tool, model.path, disabled))
+        tool.framework_version = version_text(tool.server_model, model.path)
+
+
+def server_of(tool: Tool) -> Server | None:
+    return tool.server_model
+
+
+def pin_of(server: Server | None, path: str) -> Pin | None:
+    """The pinned version of the framework `server` belongs to."""
+    if server is None or not path:
+        return None
+    return pin_for(path, PACKAGE.get(server.framework_id, "mcp"))
+
+
+def major_of(server: Server | None, path: str) -> int | None:
+    """The framework's major: the code's own API first, then the pins."""
+    if server is None:
+        return None
+    if server.framework_id == "mcp-lowlevel":
+        # `Server(on_call_tool=...)` is the 2.x API; 2.x has no `@server.call_tool()`.
+        return 2 if "on_call_tool" in server.keywords else 1
+    if server.framework_id == "mcp-mcpserver":
+        return 2
+    if server.framework_id == "mcp-fastmcp":
+        return 1
+    pin = pin_of(server, path)
+    return pin.major if pin is not None else None
+
+
+def version_text(server: Server | None, path: str) -> str:
+    """The version the model assumed, and why: `mcp 1.x, from pyproject.toml: mcp>=1.27`."""
+    pin = pin_of(server, path)
+    if pin is None or server is None:
+        return ""
+    text = pin.text()
+    major = major_of(server, path)
+    if major is not None and major != pin.major:
+        text += f" (the code uses the {major}.x API)"
+    return text
+
+
+def facts_of(tool: Tool, path: str, validation_disabled: frozenset[str] = frozenset()) -> Facts:
+    server = server_of(tool)
+    handler = tool.handler
+    framework = server.framework_id if server is not None else None
+    major = major_of(server, path)
+    validating = True
+    if framework == "mcp-lowlevel" and server is not None:
+        pin = pin_of(server, path)
+        validating = server.name not in validation_disabled and (
+            pin is None or pin.may_be_at_least(LOWLEVEL_VALIDATES_FROM)
+        )
+    return Facts(
+        mode=tool.mode,
+        framework=framework,
+        major=major,
+        validating=validating,
+        strict_input_validation=bool(
+            server is not None and server.flag("strict_input_validation")
+        ),
+        schema_closed=tool.schema.closed,
+        handler_events=handler.events if handler is not None else None,
+        keyword_style=handler is not None and handler.keyword_style,
+        enforcement=tool.enforcement,
+    )
+
+
+_CALL_TOOL_NO_VALIDATION = m.Call(
+    func=m.Attribute(attr=m.Name("call_tool")),
+    args=[
+        m.ZeroOrMore(),
+        m.Arg(keyword=m.Name("validate_input"), value=m.Name("False")),
+        m.ZeroOrMore(),
+    ],
+)
+
+
+def _validation_disabled(model: ModuleModel) -> frozenset[str]:
+    """Low-level servers whose `@server.call_tool(validate_input=False)` skips the schema."""
+    if not any(s.framework_id == "mcp-lowlevel" for s in model.servers):
+        return frozenset()
+    found = set()
+    for call in m.findall(model.module, _CALL_TOOL_NO_VALIDATION):
+        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+        if isinstance(call.func.value, cst.Name):
+            found.add(call.func.value.value)
+    return frozenset(found)
+
+
+_ADD_MIDDLEWARE = m.Call(func=m.Attribute(attr=m.Name("add_middleware")))
+
+
+def _middleware_enforcement(model: ModuleModel) -> None:
+    """A fastmcp server built with `middleware=[PolicyMiddleware()]` or given one through
+    `server.add_middleware(PolicyMiddleware())` follows the policy like enforce_policy."""
+    fastmcp_servers = [s for s in model.servers if s.framework_id == "fastmcp"]
+    if not fastmcp_servers:
+        return
+    enforced = {
+        s.name
+        for s in fastmcp_servers
+        if s.enforced_by is None and MIDDLEWARE in s.keywords.get("middleware", "")
+    }
+    for call in m.findall(model.module, _ADD_MIDDLEWARE):
+        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+        target = call.func.value
+        argument = call.args[0].value if call.args else None
+        if isinstance(target, cst.Name) and _names_middleware(argument):
+            enforced.add(target.value)
+    for server in fastmcp_servers:
+        if server.name in enforced and server.enforced_by is None:
+            server.enforced_by = f"{MIDDLEWARE} on {server.name}"
+    for tool in model.tools:
+        linked = tool.server_model
+        if linked is not None and linked.enforced_by and tool.enforcement is None:
+            tool.enforcement = linked.enforced_by
+
+
+def _names_middleware(expr: cst.BaseExpression | None) -> bool:
+    if isinstance(expr, cst.Call):
+        expr = expr.func
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value == MIDDLEWARE
+    return isinstance(expr, cst.Name) and expr.value == MIDDLEWARE

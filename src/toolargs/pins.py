@@ -1,0 +1,273 @@
+"""Which major of a framework a project runs on, from the project's own pins.
+
+What a framework does with an unknown key depends on its major (and, for the SDK's
+low-level server, on its minor), so the behaviour model needs the version the analysed
+project installs. It is read from the pins nearest to the analysed file, walking up to
+the project root: lock files (`uv.lock`, `poetry.lock`) give the exact version;
+otherwise the declared requirement (`pyproject.toml` dependencies, optional dependencies
+and dependency groups, Poetry dependencies, `requirements*.txt`, `setup.cfg`), parsed with
+`packaging`, the library pip itself uses. A requirement names the major of its lowest
+allowed release (`mcp>=1.27` was written for 1.x; a new major is a breaking change the
+project did not opt into). Nothing pinned: the newest major, and the text says so.
+"""
+
+from __future__ import annotations
+
+import configparser
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import canonicalize_name
+from packaging.version import InvalidVersion, Version
+
+from toolargs.config import parse_toml
+
+__all__ = ["MAJORS", "Pin", "pin_for"]
+
+MAJORS: dict[str, tuple[int, ...]] = {"mcp": (1, 2), "fastmcp": (2, 3, 4)}
+"""The majors of each framework the behaviour model knows, oldest first."""
+
+_ROOT_MARKERS = (".git", ".hg")
+_PROBE_MINORS = (0, 1, 5, 10, 20, 50, 99, 999)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """The version of `package` the analysed project is assumed to run."""
+
+    package: str
+    major: int
+    specifier: str = ""  # the requirement's specifier ("" for an exact locked version)
+    locked: str = ""  # the exact version from a lock file
+    source: str = ""  # "pyproject.toml", "uv.lock", ... ("" when not pinned)
+
+    @property
+    def pinned(self) -> bool:
+        return bool(self.source)
+
+    def text(self) -> str:
+        """`mcp 1.x, from pyproject.toml: mcp>=1.27` or `mcp: not pinned, assumed 2.x`."""
+        if not self.pinned:
+            return f"{self.package}: not pinned, assumed {self.major}.x"
+        pinned = f"=={self.locked}" if self.locked else self.specifier
+        return f"{self.package} {self.major}.x, from {self.source}: {self.package}{pinned}"
+
+    def may_be_at_least(self, version: str) -> bool:
+        """Whether the project may run `version` or newer within its major."""
+        wanted = Version(version)
+        if wanted.major != self.major:
+            return wanted.major < self.major
+        if self.locked:
+            return _version(self.locked) >= wanted
+        if not self.pinned:
+            return True
+        allowed = _specifiers(self.specifier)
+        probes = [wanted, *(Version(f"{self.major}.{m}") for m in _PROBE_MINORS)]
+        probes += _literal_versions(self.specifier)
+        return any(p >= wanted and p.major == self.major and p in allowed for p in probes)
+
+
+def pin_for(path: str | Path, package: str) -> Pin:
+    """The pin of `package` nearest to the file `path` (a file or its directory)."""
+    start = Path(path).resolve()
+    folder = start if start.is_dir() else start.parent
+    return _pin_in(folder, canonicalize_name(package))
+
+
+@functools.lru_cache(maxsize=512)
+def _pin_in(folder: Path, package: str) -> Pin:
+    newest = MAJORS.get(package, (1,))[-1]
+    for directory in (folder, *folder.parents):
+        found = _pin_here(directory, package)
+        if found is not None:
+            return found
+        if any((directory / marker).exists() for marker in _ROOT_MARKERS):
+            break
+    return Pin(package, newest)
+
+
+def _pin_here(directory: Path, package: str) -> Pin | None:
+    """The pin in one directory's files: a lock file first, then declared requirements."""
+    for lock in ("uv.lock", "poetry.lock"):
+        version = _locked(directory / lock, package)
+        if version is not None:
+            parsed = _version(version)
+            return Pin(package, parsed.major, locked=version, source=lock)
+    for source, specifier in _declared(directory, package):
+        major = _lowest_major(package, specifier)
+        if major is not None:
+            return Pin(package, major, specifier=specifier, source=source)
+    return None
+
+
+def _locked(path: Path, package: str) -> str | None:
+    if not path.is_file():
+        return None
+    document = _toml(path)
+    for entry in document.get("package", []) if document else []:
+        if isinstance(entry, dict) and canonicalize_name(str(entry.get("name", ""))) == package:
+            version = entry.get("version")
+            if isinstance(version, str) and _valid_version(version):
+                return version
+    return None
+
+
+def _declared(directory: Path, package: str) -> Iterator[tuple[str, str]]:
+    """(file name, specifier) of every requirement on `package` declared in `directory`."""
+    pyproject = directory / "pyproject.toml"
+    if pyproject.is_file():
+        for line in _pyproject_requirements(_toml(pyproject) or {}):
+            found = _requirement(line, package)
+            if found is not None:
+                yield "pyproject.toml", found
+    for requirements in sorted(directory.glob("requirements*.txt")):
+        for line in _lines(requirements):
+            found = _requirement(line, package)
+            if found is not None:
+                yield requirements.name, found
+    setup_cfg = directory / "setup.cfg"
+    if setup_cfg.is_file():
+        for line in _setup_cfg_requirements(setup_cfg):
+            found = _requirement(line, package)
+            if found is not None:
+                yield "setup.cfg", found
+
+
+def _pyproject_requirements(document: dict[str, Any]) -> Iterator[str]:
+    project = document.get("project", {})
+    if isinstance(project, dict):
+        yield from _strings(project.get("dependencies"))
+        optional = project.get("optional-dependencies", {})
+        if isinstance(optional, dict):
+            for group in optional.values():
+                yield from _strings(group)
+    groups = document.get("dependency-groups", {})
+    if isinstance(groups, dict):
+        for group in groups.values():
+            yield from _strings(group)
+    tool = document.get("tool", {})
+    poetry = tool.get("poetry", {}) if isinstance(tool, dict) else {}
+    if isinstance(poetry, dict):
+        tables = [poetry.get("dependencies", {}), poetry.get("dev-dependencies", {})]
+        for group in (poetry.get("group") or {}).values():
+            if isinstance(group, dict):
+                tables.append(group.get("dependencies", {}))
+        for table in tables:
+            if isinstance(table, dict):
+                for name, value in table.items():
+                    yield from _poetry_requirement(str(name), value)
+
+
+def _poetry_requirement(name: str, value: object) -> Iterator[str]:
+    """Poetry's `mcp = "^1.27"` or `{version = "^1.27"}` as a PEP 508 requirement."""
+    if isinstance(value, dict):
+        value = value.get("version", "*")
+    if not isinstance(value, str):
+        return
+    value = value.strip()
+    caret = re.fullmatch(r"\^\s*(\d+)((?:\.\d+)*)", value)
+    tilde = re.fullmatch(r"~\s*(\d+)((?:\.\d+)*)", value)
+    if caret:
+        major = int(caret.group(1))
+        yield f"{name}>={caret.group(1)}{caret.group(2)},<{major + 1}"
+    elif tilde:
+        yield f"{name}>={tilde.group(1)}{tilde.group(2)},<{int(tilde.group(1)) + 1}"
+    elif value in ("", "*"):
+        yield name
+    elif value[0].isdigit():
+        yield f"{name}=={value}"
+    else:
+        yield f"{name}{value}"
+
+
+def _setup_cfg_requirements(path: Path) -> Iterator[str]:
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(path, encoding="utf-8")
+    except (configparser.Error, UnicodeDecodeError, OSError):
+        return
+    if parser.has_option("options", "install_requires"):
+        yield from parser.get("options", "install_requires").splitlines()
+    if parser.has_section("options.extras_require"):
+        for _, value in parser.items("options.extras_require"):
+            yield from value.splitlines()
+
+
+def _requirement(line: str, package: str) -> str | None:
+    """The specifier of a requirement line on `package` ("" for none), else None."""
+    line = line.split(" #", 1)[0].strip()
+    if not line or line.startswith(("#", "-")):
+        return None
+    try:
+        requirement = Requirement(line)
+    except InvalidRequirement:
+        return None
+    if canonicalize_name(requirement.name) != package:
+        return None
+    return str(requirement.specifier)
+
+
+def _lowest_major(package: str, specifier: str) -> int | None:
+    """The oldest known major with a release the specifier allows; the newest for none."""
+    majors = MAJORS.get(package, (1,))
+    if not specifier:
+        return None  # named but not pinned: keep looking, then assume the newest
+    allowed = _specifiers(specifier)
+    literals = _literal_versions(specifier)
+    for major in majors:
+        probes = [Version(f"{major}.{m}") for m in _PROBE_MINORS]
+        probes += [v for v in literals if v.major == major]
+        if any(p in allowed for p in probes):
+            return major
+    return None
+
+
+def _specifiers(text: str) -> SpecifierSet:
+    try:
+        return SpecifierSet(text, prereleases=True)
+    except InvalidSpecifier:
+        return SpecifierSet()
+
+
+def _literal_versions(specifier: str) -> list[Version]:
+    found = []
+    for text in re.findall(r"\d+(?:\.\d+)*", specifier):
+        if _valid_version(text):
+            found.append(Version(text))
+    return found
+
+
+def _valid_version(text: str) -> bool:
+    try:
+        Version(text)
+    except InvalidVersion:
+        return False
+    return True
+
+
+def _version(text: str) -> Version:
+    return Version(text)
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, list):
+        yield from (item for item in value if isinstance(item, str))
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+
+
+def _toml(path: Path) -> dict[str, Any] | None:
+    try:
+        return parse_toml(path.read_text(encoding="utf-8", errors="replace"))
+    except Exception:  # noqa: BLE001 - a broken pin file is no pin, never a crash
+        return None

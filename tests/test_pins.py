@@ -1,0 +1,103 @@
+"""Framework versions from the project's own pins (toolargs.pins)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolargs.pins import pin_for
+
+
+def project(tmp_path: Path, files: dict[str, str]) -> Path:
+    (tmp_path / ".git").mkdir()  # the project root: pins above it are not the project's
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    server = tmp_path / "src" / "server.py"
+    server.parent.mkdir(parents=True, exist_ok=True)
+    server.write_text("", encoding="utf-8")
+    return server
+
+
+@pytest.mark.parametrize(
+    ("files", "package", "text"),
+    [
+        (
+            {"pyproject.toml": '[project]\nname = "x"\ndependencies = ["mcp>=1.27"]\n'},
+            "mcp",
+            "mcp 1.x, from pyproject.toml: mcp>=1.27",
+        ),
+        ({}, "mcp", "mcp: not pinned, assumed 2.x"),
+        ({}, "fastmcp", "fastmcp: not pinned, assumed 4.x"),
+        (
+            {"pyproject.toml": '[project]\nname = "x"\ndependencies = ["mcp"]\n'},
+            "mcp",
+            "mcp: not pinned, assumed 2.x",
+        ),
+        (
+            {
+                "pyproject.toml": '[project]\nname = "x"\n'
+                '[project.optional-dependencies]\nserver = ["fastmcp[cli]>=3.1,<4"]\n'
+            },
+            "fastmcp",
+            "fastmcp 3.x, from pyproject.toml: fastmcp<4,>=3.1",
+        ),
+        (
+            {"requirements-dev.txt": "# tools\n-e .\nMCP == 2.1.0  # pinned\n"},
+            "mcp",
+            "mcp 2.x, from requirements-dev.txt: mcp==2.1.0",
+        ),
+        (
+            {"setup.cfg": "[options]\ninstall_requires =\n    requests\n    fastmcp~=2.10\n"},
+            "fastmcp",
+            "fastmcp 2.x, from setup.cfg: fastmcp~=2.10",
+        ),
+        (
+            {
+                "pyproject.toml": '[project]\nname = "x"\ndependencies = ["mcp>=1.2"]\n',
+                "uv.lock": '[[package]]\nname = "mcp"\nversion = "1.9.4"\n',
+            },
+            "mcp",
+            "mcp 1.x, from uv.lock: mcp==1.9.4",
+        ),
+        (
+            {"poetry.lock": '[[package]]\nname = "fastmcp"\nversion = "3.4.11"\n'},
+            "fastmcp",
+            "fastmcp 3.x, from poetry.lock: fastmcp==3.4.11",
+        ),
+        (
+            {"pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\nmcp = "^1.27"\n'},
+            "mcp",
+            "mcp 1.x, from pyproject.toml: mcp<2,>=1.27",
+        ),
+        (
+            {"pyproject.toml": "not [ toml"},
+            "mcp",
+            "mcp: not pinned, assumed 2.x",
+        ),
+    ],
+)
+def test_pin_text(tmp_path: Path, files: dict[str, str], package: str, text: str) -> None:
+    assert pin_for(project(tmp_path, files), package).text() == text
+
+
+def test_the_nearest_pins_win(tmp_path: Path) -> None:
+    server = project(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\nname = "x"\ndependencies = ["mcp>=2"]\n',
+            "src/requirements.txt": "mcp<2\n",
+        },
+    )
+    assert pin_for(server, "mcp").text() == "mcp 1.x, from requirements.txt: mcp<2"
+
+
+@pytest.mark.parametrize(
+    ("specifier", "at_least_1_10"),
+    [("mcp>=1.27", True), ("mcp<1.10", False), ("mcp==1.9.4", False), ("mcp~=1.9", True)],
+)
+def test_may_be_at_least(tmp_path: Path, specifier: str, at_least_1_10: bool) -> None:
+    server = project(tmp_path, {"requirements.txt": specifier + "\n"})
+    assert pin_for(server, "mcp").may_be_at_least("1.10") is at_least_1_10
