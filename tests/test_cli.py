@@ -1,7 +1,14 @@
-"""`toolargs check`, run as users run it: a real process, real files, real exit codes."""
+"""`toolargs check`, run as users run it: a real process, real files, real exit codes.
+
+The matrices of cases (options, `# noqa` forms, usage errors) call the CLI's entry point
+in this process instead (`toolargs_call`): the same exit code, standard output and
+standard error, without starting a process for each case.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -51,6 +58,19 @@ def toolargs_run(*args: str, cwd: Path, **kwargs: Any) -> subprocess.CompletedPr
     )
 
 
+def toolargs_call(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`toolargs ARGS` in `cwd`, through `main` in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
 def write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -94,7 +114,7 @@ def test_version(project: Path) -> None:
 
 @pytest.mark.parametrize("command", ["check", "audit", "fix"])
 def test_each_command_has_help(project: Path, command: str) -> None:
-    result = toolargs_run(command, "--help", cwd=project)
+    result = toolargs_call(command, "--help", cwd=project)
     assert result.returncode == 0
     assert "exit codes:" in result.stdout
     assert "--select" in result.stdout and "--exclude" in result.stdout
@@ -116,7 +136,7 @@ def test_each_command_has_help(project: Path, command: str) -> None:
 def test_usage_errors_exit_2_with_one_message(
     project: Path, args: tuple[str, ...], expected: str
 ) -> None:
-    result = toolargs_run(*args, cwd=project)
+    result = toolargs_call(*args, cwd=project)
     assert result.returncode == 2
     assert expected in result.stderr
     assert result.stdout == ""
@@ -206,7 +226,7 @@ def search_finding_line(tmp_path_factory: pytest.TempPathFactory) -> int:
     """The line TAV101 is reported on for SEARCH_SERVER, where a `# noqa` must go."""
     folder = tmp_path_factory.mktemp("noqa")
     write(folder, "server.py", SEARCH_SERVER)
-    result = toolargs_run("check", "--format", "json", "server.py", cwd=folder)
+    result = toolargs_call("check", "--format", "json", "server.py", cwd=folder)
     lines = [item["line"] for item in findings(result) if item["code"] == "TAV101"]
     assert lines, f"no TAV101 to silence: {result.stdout} {result.stderr}"
     return int(lines[0])
@@ -231,7 +251,7 @@ def test_noqa(project: Path, search_finding_line: int, comment: str, silenced: b
     lines[search_finding_line - 1] += "  " + comment
     path = project / "server.py"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = toolargs_run("check", "--format", "json", "server.py", cwd=project)
+    result = toolargs_call("check", "--format", "json", "server.py", cwd=project)
     assert (("TAV101", "search") not in codes(result)) is silenced
 
 
@@ -252,7 +272,7 @@ def test_select_and_ignore_by_prefix(
     project: Path, options: tuple[str, ...], expected: set[str]
 ) -> None:
     write(project, "server.py", TWO_TOOL_SERVER)
-    result = toolargs_run("check", "--format", "json", *options, "server.py", cwd=project)
+    result = toolargs_call("check", "--format", "json", *options, "server.py", cwd=project)
     reported = {code for code, _ in codes(result)}
     # Other codes may fire on this server too; these two must follow the selection.
     assert reported & {"TAV101", "TAV201"} == expected
@@ -261,15 +281,15 @@ def test_select_and_ignore_by_prefix(
 
 def test_tav402_only_when_selected(project: Path) -> None:
     write(project, "server.py", SEARCH_SERVER)
-    default = toolargs_run("check", "--format", "json", "server.py", cwd=project)
+    default = toolargs_call("check", "--format", "json", "server.py", cwd=project)
     assert "TAV402" not in {code for code, _ in codes(default)}
     for option in ("TAV402", "TAV4"):
-        chosen = toolargs_run("check", "--format", "json", "--select", option, "server.py",
-                              cwd=project)
+        chosen = toolargs_call("check", "--format", "json", "--select", option, "server.py",
+                               cwd=project)
         assert codes(chosen) == [("TAV402", "search")]
     # `TAV` means the usual codes, as under flake8: the family must be named.
-    everything = toolargs_run("check", "--format", "json", "--select", "TAV", "server.py",
-                              cwd=project)
+    everything = toolargs_call("check", "--format", "json", "--select", "TAV", "server.py",
+                               cwd=project)
     assert ("TAV101", "search") in codes(everything)
     assert "TAV402" not in {code for code, _ in codes(everything)}
 
@@ -379,8 +399,8 @@ def test_progress_shows_on_a_terminal_and_never_in_a_pipe(project: Path) -> None
 def test_bad_configuration_names_the_key(tmp_path: Path, table: str, named: str) -> None:
     write(tmp_path, "pyproject.toml", f"[tool.toolargs]\n{table}\n")
     write(tmp_path, "src/helpers.py", NO_TOOLS)
-    # Found from the current folder upward.
-    result = toolargs_run("check", ".", cwd=tmp_path / "src")
+    # Found from the checked folder upward.
+    result = toolargs_call("check", ".", cwd=tmp_path / "src")
     assert result.returncode == 2
     assert named in result.stderr and "pyproject.toml" in result.stderr
     assert len(result.stderr.splitlines()) == 1
