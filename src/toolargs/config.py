@@ -35,6 +35,25 @@ DEFAULT_MUTATION_TOOLS = (
     "move_symbol",
     "refactor_*",
 )
+# Verbs that make a tool name read-only when the only writes its handler may make are
+# uncertain (an HTTP POST, SQL or a command the checker cannot read): a search form.
+DEFAULT_READ_ONLY_VERBS = (
+    "get",
+    "list",
+    "read",
+    "search",
+    "find",
+    "fetch",
+    "describe",
+    "show",
+    "count",
+    "view",
+    "lookup",
+    "explain",
+    "inspect",
+    "preview",
+    "summarize",
+)
 # Verbs that make a name a mutation: a tool named `delete_note`, a call to
 # `api.delete_file()`. A name matches when it is the verb or starts with `verb_`
 # (or, camelCase, `verbX`).
@@ -60,6 +79,11 @@ DEFAULT_MUTATION_VERBS = (
     "commit",
     "push",
     "persist",
+    "add",
+    "modify",
+    "upsert",
+    "store",
+    "edit",
 )
 
 
@@ -85,6 +109,7 @@ class Config:
     mutation_markers: tuple[str, ...] = ("CanEdit", "ToolMarkerCanEdit")
     read_only_markers: tuple[str, ...] = ()
     mutation_verbs: tuple[str, ...] = DEFAULT_MUTATION_VERBS
+    read_only_verbs: tuple[str, ...] = DEFAULT_READ_ONLY_VERBS
     # Effects (toolargs.effects): calls added to, or taken out of, the write catalogue.
     write_calls: tuple[str, ...] = ()
     read_only_calls: tuple[str, ...] = ()
@@ -165,6 +190,7 @@ OPTIONS: dict[str, Option] = {
         Option("mutation-markers", "base classes or tags that mark a mutation tool"),
         Option("read-only-markers", "base classes or tags that mark a read-only tool"),
         Option("mutation-verbs", "verbs that make a tool name or a called name a mutation"),
+        Option("read-only-verbs", "verbs of tool names that uncertain effects do not override"),
         Option("write-calls", "calls (fnmatch on the qualified name) that write"),
         Option("read-only-calls", "calls (fnmatch on the qualified name) that never write"),
         Option("limit-fields", "canonical limit fields, in order of preference"),

@@ -108,8 +108,13 @@ def classify(
     read_only_pattern = matching_pattern(name, config.read_only_tools)
     if read_only_pattern is not None:
         return Classification("read-only", f"name pattern '{read_only_pattern}'")
-    if effects is not None and effects.evidence:
-        return Classification("mutation", f"effect: {effects.evidence[0]}")
+    if effects is not None and effects.writes:
+        return Classification("mutation", f"effect: {effects.writes[0]}")
+    if effects is not None and effects.uncertain:
+        # A search form POSTs, a `read_query` runs SQL it checked: a name that says it
+        # reads outweighs a write the checker cannot confirm.
+        if mutation_verb(name, config.read_only_verbs) is None:
+            return Classification("mutation", f"effect: {effects.uncertain[0]}")
     if effects is not None and effects.resolved:
         return Classification("read-only", "effects: none in the resolved call tree")
     verb = mutation_verb(name, config.mutation_verbs)

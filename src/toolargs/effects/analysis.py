@@ -178,7 +178,8 @@ class _Scan:
         self.function = function
         self.summary = summary
         self.depth = depth
-        self.params, self.locals, self.values = _bindings(function.node)
+        self.params, self.locals, self.values, self.owned = _bindings(function.node)
+        self.guards = _guards(function.node)
 
     def run(self) -> None:
         for node in _nodes(self.function.node):
@@ -246,7 +247,7 @@ class _Scan:
         if catalogue.configured_write(qualified, last):
             self.write("call", site, text)
             return
-        if qualified in cat.READ_ONLY_CALLS or last in cat.READ_ONLY_CALLS:
+        if cat.known_read_only(qualified, last):
             return
         if qualified in cat.FILESYSTEM_CALLS:
             self.write("filesystem", site, text)
@@ -259,7 +260,8 @@ class _Scan:
             self.decide("process", site, text, self.command_template(call, qualified))
             return
         if qualified in cat.NETWORK_CALLS:
-            self.write("network", site, text)
+            post = last == "post"  # often a query (search forms, GraphQL): may write
+            self.write("network", site, text, certain=not post, why="HTTP POST" if post else "")
             return
         if qualified in cat.GIT_CALLS:
             self.write("git", site, text)
@@ -281,8 +283,9 @@ class _Scan:
             if self.method(call, func, site, text, last):
                 return
         verb = mutation_verb(last, catalogue.mutation_verbs)
-        if verb is not None:
-            self.write("call", site, text)
+        if verb is not None and last.lstrip("_") != verb and not last[:1].isupper():
+            certain = verb not in cat.WEAK_VERBS
+            self.write("call", site, text, certain=certain, why="" if certain else "by its name")
             return
         if isinstance(func, cst.Attribute) and (
             _root_name(func) in cat.LOGGING_ROOTS or last in cat.READ_METHODS
@@ -321,7 +324,7 @@ class _Scan:
         if last in cat.SQL_ALWAYS_WRITES:
             self.write("sql", site, text)
             return True
-        if last in cat.SQL_EXECUTE_METHODS:
+        if last in cat.SQL_EXECUTE_METHODS or last.startswith(cat.SQL_EXECUTE_PREFIXES):
             query = _argument(call, 0, "query", "sql", "statement", "operation")
             template = None if query is None else self.template(_unwrap_sql(query), False)
             literal = template is not None and isinstance(_first(template), str)
@@ -334,7 +337,8 @@ class _Scan:
             self.write("sql", site, text)
             return True
         if last in cat.NETWORK_WRITE_METHODS:
-            self.write("network", site, text)
+            post = last == "post"
+            self.write("network", site, text, certain=not post, why="HTTP POST" if post else "")
             return True
         if last in cat.REQUEST_METHOD_CALLS:
             position, name = cat.REQUEST_METHOD_CALLS[last]
@@ -343,12 +347,22 @@ class _Scan:
                 self.decide("network", site, text, self.template(value, False))
                 return True
         if last in cat.WRITE_METHOD_NAMES:
+            certain = last not in cat.WEAK_VERBS
+            self.write("call", site, text, certain=certain, why="" if certain else "by its name")
+            return True
+        if last in cat.STORE_WRITE_METHODS:
             self.write("call", site, text)
             return True
         if last in cat.IN_MEMORY_METHODS:
             root = _root_name(func)
-            if root is None or root not in self.locals:
-                self.summary.state = True
+            if root in self.owned or root in cat.LOGGING_ROOTS:
+                return True  # a value this function made (`hits.append(x)`)
+            if root is None or root == "self" or root not in self.locals:
+                self.summary.state = True  # module or object state
+                return True
+            # An object from somewhere else (`client = pool.get()`): a store client's
+            # `set`/`append` writes, a list's does not; the checker cannot tell.
+            self.write("call", site, text, certain=False, why="changes an object it was given")
             return True
         return False
 
@@ -460,6 +474,10 @@ class _Scan:
         self, expr: cst.BaseExpression, sequence: bool, spread: bool = False, hops: int = 0
     ) -> Template:
         """The value of `expr` as literal pieces and parameters of this function."""
+        if self.guards and not sequence:
+            prefix = self.guards.get(snippet(expr, 200))
+            if prefix is not None:  # `if not sql.upper().startswith("SELECT"): raise`
+                return Template((prefix + " ", Opaque), False)
         text = string_value(expr)
         if text is not None:
             return Template(tuple(_split(text)) if sequence else (text,), sequence)
@@ -499,10 +517,73 @@ class _Scan:
             inner_expr = _argument(expr, 0)
             if inner_expr is not None:
                 return self.template(inner_expr, sequence, spread=True, hops=hops)
+        if not sequence and hops < 4:
+            # Text built from text keeps its start: `SQL.format(...)`, `QUERY % args`,
+            # `to_query(sql, params)` begin as `SQL`, `QUERY`, `sql` do.
+            source: cst.BaseExpression | None = None
+            if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Modulo):
+                source = expr.left
+            elif isinstance(expr, cst.Call):
+                func = expr.func
+                if isinstance(func, cst.Attribute) and func.attr.value in _TEXT_METHODS:
+                    source = func.value
+                elif not isinstance(func, cst.Attribute) or func.attr.value not in (
+                    "join", "encode", "read", "read_text"
+                ):
+                    source = _argument(expr, 0)
+            if source is not None:
+                return self.template(source, False, hops=hops + 1)
         return Template((Opaque,), sequence)
 
 
 _Bound = tuple[tuple[cst.BaseExpression, ...], bool]  # the values, and whether spread
+_TEXT_METHODS = frozenset({"format", "format_map", "strip", "lstrip", "rstrip", "replace"})
+_CASE_METHODS = frozenset({"strip", "lstrip", "rstrip", "upper", "lower", "casefold"})
+
+
+def _guards(root: cst.CSTNode) -> dict[str, str]:
+    """Values the function refuses unless they start with a literal: the snippet of the
+    value -> that literal. `if not sql.strip().upper().startswith("SELECT"): raise ...`
+    means the `sql` that goes on starts with SELECT."""
+    found: dict[str, str] = {}
+    for node in _nodes(root):
+        if not isinstance(node, cst.If) or not isinstance(node.test, cst.UnaryOperation):
+            continue
+        if not isinstance(node.test.operator, cst.Not):
+            continue
+        call = node.test.expression
+        if not (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "startswith"
+        ):
+            continue
+        argument = _argument(call, 0)
+        literals: list[str] = []
+        if argument is not None and string_value(argument) is not None:
+            literals = [string_value(argument) or ""]
+        elif isinstance(argument, cst.Tuple):
+            literals = [string_value(e.value) or "" for e in argument.elements]
+        if not literals or not all(literals) or not _exits(node.body):
+            continue
+        value: cst.BaseExpression = call.func.value
+        while (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value in _CASE_METHODS
+        ):
+            value = value.func.value
+        first_words = {literal.split()[0].upper() for literal in literals if literal.split()}
+        if len(first_words) == 1:
+            found[snippet(value, 200)] = first_words.pop()
+        elif first_words and first_words <= cat.SQL_READ_KEYWORDS - {"WITH"}:
+            found[snippet(value, 200)] = "SELECT"
+    return found
+
+
+def _exits(block: cst.BaseSuite) -> bool:
+    """A block that raises or returns (the refusal of a guard)."""
+    return any(isinstance(n, (cst.Raise, cst.Return)) for n in _nodes(block))
 
 
 def _bind(node: cst.CSTNode, call: cst.Call) -> dict[str, _Bound]:
@@ -614,12 +695,22 @@ def _sql_reads(parts: tuple[Part, ...]) -> bool | None:
     if not words:
         return None
     first = words[0]
+    complete = all(isinstance(p, str) for p in parts)
+    if first == "EXPLAIN" and "ANALYZE" in words[1:4]:
+        # EXPLAIN ANALYZE runs the statement: it writes when the statement does.
+        rest = words[words.index("ANALYZE") + 1:]
+        statement = [w for w in rest if w not in ("TRUE", "FALSE", "ON", "OFF", "FORMAT",
+                                                  "JSON", "TEXT", "VERBOSE", "BUFFERS")]
+        if not statement:
+            return None if not complete else True
+        return _sql_reads((" ".join(statement), *parts[1:])) if not complete else (
+            _sql_reads((" ".join(statement),))
+        )
     if first == "CREATE" and "IF NOT EXISTS" in " ".join(words[:8]):
         return True  # idempotent schema set-up before a query, not a change of data
     if first in cat.SQL_WRITE_KEYWORDS:
         return False
     if first in cat.SQL_READ_KEYWORDS:
-        complete = all(isinstance(p, str) for p in parts)
         if first == "PRAGMA" and "=" in prefix:
             return False  # `PRAGMA user_version = 3` sets
         if any(word in cat.SQL_WRITE_KEYWORDS for word in words[1:]) and first == "WITH":
@@ -642,6 +733,11 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     if program in cat.READ_ONLY_PROGRAMS or program in ("find", "sed"):
         return not any(isinstance(a, str) and a in cat.READ_ONLY_UNLESS for a in rest)
     if program != "git":
+        for arg in rest:  # `kubectl get pods`, `tilt logs web`, `docker ps`
+            if not isinstance(arg, str):
+                return None
+            if not arg.startswith("-"):
+                return arg in cat.READ_SUBCOMMANDS
         return False
     index = 0
     while index < len(rest):
@@ -672,9 +768,9 @@ def _why(kind: str, template: Template) -> str:
     if kind == "sql":
         return "SQL that writes" if _sql_reads(template.parts) is False else "SQL not a literal"
     if kind == "process":
-        known = [p for p in template.parts if isinstance(p, str)]
         if template.parts and isinstance(template.parts[0], str):
-            return f"runs `{' '.join(known[:3])}`"
+            shown = [p if isinstance(p, str) else "..." for p in template.parts[:4]]
+            return f"runs `{' '.join(shown)}`"
         return "runs a command that is not a literal"
     if kind == "network":
         literal = _first(template)
@@ -706,68 +802,107 @@ def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 def _bindings(
     root: cst.CSTNode,
-) -> tuple[frozenset[str], frozenset[str], dict[str, cst.BaseExpression]]:
-    """Parameters, every local name, and the value of names bound once."""
+) -> tuple[frozenset[str], frozenset[str], dict[str, cst.BaseExpression], frozenset[str]]:
+    """Parameters, every local name, the value of names bound once, and the names that
+    only ever hold values made here (literals, builtins' results, JSON data)."""
     params: set[str] = set()
     names: set[str] = set()
     values: dict[str, cst.BaseExpression] = {}
     counts: dict[str, int] = {}
+    made: dict[str, bool] = {}
 
-    def bind(target: cst.CSTNode, value: cst.BaseExpression | None = None) -> None:
+    def bind(
+        target: cst.CSTNode, value: cst.BaseExpression | None = None, owned: bool = False
+    ) -> None:
         if isinstance(target, cst.Name):
             names.add(target.value)
             counts[target.value] = counts.get(target.value, 0) + 1
             if value is not None:
                 values[target.value] = value
+                owned = _made_here(value)
+            made[target.value] = made.get(target.value, True) and owned
         elif isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
-                bind(element.value)
+                bind(element.value, None, owned)
         elif isinstance(target, cst.StarredElement):
-            bind(target.value)
+            bind(target.value, None, owned)
 
     stack: list[cst.CSTNode] = [root]
     while stack:
         node = stack.pop()
-        kind = type(node)
-        if kind is cst.FunctionDef or kind is cst.Lambda:
-            parameters = node.params  # type: ignore[attr-defined]
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            parameters = node.params
             for param in (
-                *parameters.posonly_params, *parameters.params, *parameters.kwonly_params
+                *parameters.posonly_params, *parameters.params, *parameters.kwonly_params,
+                parameters.star_arg, parameters.star_kwarg,
             ):
-                if param.name.value not in ("self", "cls"):
-                    names.add(param.name.value)
-                    if node is root:
-                        params.add(param.name.value)
-            for star in (parameters.star_arg, parameters.star_kwarg):
-                if isinstance(star, cst.Param):
-                    names.add(star.name.value)
-                    if node is root:
-                        params.add(star.name.value)
-            if kind is cst.FunctionDef and node is not root:
-                names.add(node.name.value)  # type: ignore[attr-defined]
-        elif kind is cst.Assign:
-            for target in node.targets:  # type: ignore[attr-defined]
-                bind(target.target, node.value)  # type: ignore[attr-defined]
-        elif kind is cst.AnnAssign or kind is cst.AugAssign:
-            bind(node.target, None)  # type: ignore[attr-defined]
-            if kind is cst.AugAssign:
-                counts[_root_name(node.target) or ""] = 2  # type: ignore[attr-defined]
-        elif kind is cst.For or kind is cst.CompFor:
-            bind(node.target)  # type: ignore[attr-defined]
-        elif kind is cst.WithItem and node.asname is not None:  # type: ignore[attr-defined]
-            bind(node.asname.name)  # type: ignore[attr-defined]
-        elif kind is cst.ExceptHandler and node.name is not None:  # type: ignore[attr-defined]
-            bind(node.name.name)  # type: ignore[attr-defined]
-        elif kind is cst.NamedExpr:
-            bind(node.target, node.value)  # type: ignore[attr-defined]
-        elif kind is cst.ImportAlias:
-            alias = node.evaluated_alias or dotted_name(node.name)  # type: ignore[attr-defined]
+                if not isinstance(param, cst.Param) or param.name.value in ("self", "cls"):
+                    continue
+                names.add(param.name.value)
+                made[param.name.value] = _data_annotation(param.annotation)
+                if node is root:
+                    params.add(param.name.value)
+            if isinstance(node, cst.FunctionDef) and node is not root:
+                names.add(node.name.value)
+        elif isinstance(node, cst.Assign):
+            for target in node.targets:
+                bind(target.target, node.value)
+        elif isinstance(node, cst.AugAssign):
+            name = _root_name(node.target)
+            if name is not None:
+                counts[name] = 2  # bound more than once: no single value
+        elif isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                bind(node.target, node.value)
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            bind(node.target, None, True)  # items of data are data
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            bind(node.asname.name)
+        elif isinstance(node, cst.ExceptHandler) and node.name is not None:
+            bind(node.name.name, None, True)
+        elif isinstance(node, cst.NamedExpr):
+            bind(node.target, node.value)
+        elif isinstance(node, cst.ImportAlias):
+            alias = node.evaluated_alias or dotted_name(node.name)
             if alias:
                 names.add(alias.split(".")[0])
-        found = children(node)
-        stack.extend(found)
+        stack.extend(children(node))
     once = {name: value for name, value in values.items() if counts.get(name) == 1}
-    return frozenset(params), frozenset(names), once
+    owned = frozenset(name for name, ok in made.items() if ok)
+    return frozenset(params), frozenset(names), once, owned
+
+
+_MADE_HERE = (
+    cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp, cst.SetComp,
+    cst.GeneratorExp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
+    cst.Integer, cst.Float, cst.BinaryOperation, cst.Subscript,
+)
+
+
+def _made_here(value: cst.BaseExpression) -> bool:
+    """A value built by this code: a literal, a builtin's result, data read from JSON."""
+    if isinstance(value, cst.Await):
+        value = value.expression
+    if isinstance(value, _MADE_HERE):
+        return True
+    if isinstance(value, cst.Call):
+        name = dotted_name(value.func) or ""
+        last = last_name(value.func)
+        return name in cat.PURE_CALLS or last in cat.DATA_METHODS or last in cat.READ_METHODS
+    return False
+
+
+def _data_annotation(annotation: cst.Annotation | None) -> bool:
+    """A parameter of a JSON-like type (or none said): a value, not a client object."""
+    if annotation is None:
+        return True
+    expr = annotation.annotation
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if isinstance(expr, cst.BinaryOperation):  # `dict | None`
+        expr = expr.left
+    name = (dotted_name(expr) or "").rsplit(".", 1)[-1]
+    return name in cat.DATA_TYPES
 
 
 def _root_name(expr: cst.BaseExpression) -> str | None:

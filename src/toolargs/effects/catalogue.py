@@ -92,6 +92,12 @@ GIT_LIST_FLAGS = frozenset(
      "--show-current", "--contains", "--merged", "--no-merged", "--get", "--get-all",
      "--list", "-n", "--format", "--sort", "--points-at"}
 )
+# Subcommands that only read, for any other program (`kubectl get`, `docker ps`): the first
+# argument that is not an option decides.
+READ_SUBCOMMANDS = frozenset(
+    """get list ls logs log show describe status version help info inspect view diff
+    search cat top ps images history whoami explain tree check config-get""".split()
+)
 # `git` options taking a value before the subcommand.
 GIT_GLOBAL_OPTIONS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree"})
 
@@ -113,6 +119,7 @@ READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SQL_EXECUTE_METHODS = frozenset(
     {"execute", "executemany", "exec_driver_sql", "fetch", "fetchrow", "fetchval"}
 )
+SQL_EXECUTE_PREFIXES = ("execute_", "run_sql", "run_query")
 SQL_ALWAYS_WRITES = frozenset({"executescript"})
 SQL_WRITE_KEYWORDS = frozenset(
     """INSERT UPDATE DELETE MERGE CREATE DROP ALTER TRUNCATE REPLACE UPSERT GRANT REVOKE
@@ -128,7 +135,7 @@ ORM_RECEIVER_WORDS = frozenset({"session", "db", "orm"})
 # Receivers whose `execute(query)` runs SQL even when the query is not a literal.
 DB_RECEIVER_WORDS = frozenset(
     {"cursor", "cur", "conn", "connection", "db", "session", "engine", "database", "tx",
-     "transaction", "sqlite", "pg", "pool", "duckdb", "con", "client"}
+     "transaction", "sqlite", "pg", "pool", "duckdb", "con", "client", "sql", "driver"}
 )
 
 # --- git (GitPython) ---
@@ -160,8 +167,19 @@ READ_ONLY_CALLS = frozenset(
     async_sessionmaker sessionmaker contextvars.ContextVar.set create_model
     pydantic.create_model set_tracer_provider set_exception_handler send_notification
     send_resource_updated send_resource_list_changed send_tool_list_changed
-    send_prompt_list_changed send_ping create_message""".split()
+    send_prompt_list_changed send_ping create_message insert_before insert_after
+    replace_with decompose new_tag new_string add_argument add_argument_group
+    add_mutually_exclusive_group add_subparsers add_parser set_defaults create_future
+    loop.create_future""".split()
 )
+# The same, as patterns on the last name.
+READ_ONLY_CALL_PATTERNS = ("send_*notification*", "send_*progress*", "set_*_level")
+
+
+def known_read_only(qualified: str, last: str) -> bool:
+    if qualified in READ_ONLY_CALLS or last in READ_ONLY_CALLS:
+        return True
+    return any(fnmatchcase(last, pattern) for pattern in READ_ONLY_CALL_PATTERNS)
 # Methods and functions that change only the object they are called on: an effect on
 # nothing outside the process. Bare names only (`list.append`, `dict.update`).
 IN_MEMORY_METHODS = frozenset(
@@ -236,7 +254,34 @@ READ_VERBS = frozenset(
 # Bare method names that write whatever they are called on (`session.commit()`,
 # `cache.delete(key)`, `model.save()`), besides the HTTP methods above.
 WRITE_METHOD_NAMES = frozenset(
-    {"commit", "push", "persist", "save", "upload", "create", "delete", "move", "rename"}
+    {"push", "persist", "save", "upload", "create", "delete", "move", "rename", "store",
+     "upsert", "modify"}
+)
+# Verbs that often name calls that write nothing the user owns (`client.embeddings.create()`,
+# `set_level()`, `update_state()`, `rename_changes()` computing a diff): a call of a library
+# named so may write, which classifies an unannotated tool but is not enough for TAV403.
+# `delete_`, `remove_`, `drop_`, `write_`, `upload_`, `save_`, `persist_`, `push_` are.
+WEAK_VERBS = frozenset(
+    """create set send post add store update insert append rename move reset put patch
+    modify upsert edit commit""".split()
+)
+# Methods of key-value stores (redis, memcached) that write, by name.
+STORE_WRITE_METHODS = frozenset(
+    """incr incrby incrbyfloat decr decrby setex setnx psetex mset msetnx getset hset
+    hmset hsetnx hdel hincrby lpush rpush lpop rpop lrem lset ltrim sadd srem spop zadd
+    zrem zincrby expire expireat pexpire persist flushdb flushall flush_all cas prepend
+    set_many set_multi delete_many delete_multi xadd xdel publish""".split()
+)
+# Methods whose result is plain data the caller owns.
+DATA_METHODS = frozenset(
+    """json copy split rsplit splitlines keys values items model_dump to_dict dict
+    strip lower upper format join encode decode read_text read_bytes fetchall fetchone
+    fetchmany""".split()
+)
+# Parameter annotations of plain data (JSON values): not an object of a library.
+DATA_TYPES = frozenset(
+    """dict Dict list List set Set tuple Tuple str int float bool Any Optional Mapping
+    MutableMapping Sequence Iterable JSON Json bytes""".split()
 )
 
 

@@ -61,11 +61,16 @@ class IndexProject:
             function = self.resolver.find_function(name)
             if function is not None and function.node is node:
                 return function, Where(function.index or self.index)
-        for concrete in self.index.classes.values():
-            for base, where in self.resolver.class_chain(concrete, self.index):
+        classes = [(c, self.index) for c in self.index.classes.values()]
+        for name in self.index.imports:
+            imported = self.resolver.find_class(cst.Name(name))
+            if imported is not None:
+                classes.append(imported)
+        for concrete, concrete_index in classes:
+            for base, where in self.resolver.class_chain(concrete, concrete_index):
                 if any(method is node for method in base.methods.values()):
                     info = FunctionInfo(node, base, None, where)
-                    return info, Where(where, (concrete, self.index))
+                    return info, Where(where, (concrete, concrete_index))
         return None
 
     def _function(
@@ -171,7 +176,7 @@ class IndexProject:
             value = self._assignments(caller).get(receiver.value)
             if value is None and receiver.value not in self._assignments(caller):
                 value = index.constants.get(receiver.value)
-            return self._built(value, index, resolver)
+            return self._built(value, index, resolver, caller)
         if (
             isinstance(receiver, cst.Attribute)
             and isinstance(receiver.value, cst.Name)
@@ -186,12 +191,42 @@ class IndexProject:
         return None
 
     def _built(
+        self,
+        value: cst.BaseExpression | None,
+        index: ModuleIndex,
+        resolver: Resolver,
+        caller: Function | None = None,
+    ) -> tuple[ClassInfo, ModuleIndex] | None:
+        """The project class `value` builds or names (a call or an annotation), or the
+        class a project function called here says it returns."""
+        if isinstance(value, cst.Call):
+            found = self._annotated(value.func, index, resolver)
+            if found is not None or caller is None:
+                return found
+            function = self.resolve(value, caller)
+            if function is None or not isinstance(function.node, cst.FunctionDef):
+                return None
+            returns = function.node.returns
+            where = _where(function, index).index
+            if returns is None:
+                return None
+            return self._annotated(returns.annotation, where, self._resolver(where))
+        return self._annotated(value, index, resolver)
+
+    def _annotated(
         self, value: cst.BaseExpression | None, index: ModuleIndex, resolver: Resolver
     ) -> tuple[ClassInfo, ModuleIndex] | None:
-        """The project class `value` builds or names (a call or an annotation)."""
-        if isinstance(value, cst.Call):
-            value = value.func
-        if isinstance(value, cst.Subscript):  # Optional[Api]
+        """The project class an annotation names (the first of a Union or Optional)."""
+        if isinstance(value, cst.BinaryOperation):  # Api | None
+            return self._annotated(value.left, index, resolver) or self._annotated(
+                value.right, index, resolver
+            )
+        if isinstance(value, cst.Subscript):  # Optional[Api], Union[A, B]
+            for element in value.slice:
+                if isinstance(element.slice, cst.Index):
+                    found = self._annotated(element.slice.value, index, resolver)
+                    if found is not None:
+                        return found
             return None
         if value is None or dotted_name(value) is None:
             return None
