@@ -218,7 +218,12 @@ class Dispatcher:
             handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
             handler.function = self.info
             scanner = HandlerScanner(
-                owner.resolver, owner.config, self.args_param, name, also=self.args_aliases
+                owner.resolver,
+                owner.config,
+                self.args_param,
+                name,
+                also=self.args_aliases,
+                function=self.info,
             )
             before = shared.events(owner.resolver, owner.config, name)
             handler.events = before + scanner.scan(statements)

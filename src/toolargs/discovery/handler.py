@@ -20,6 +20,7 @@ from toolargs.discovery.literals import (
     snippet,
     string_value,
 )
+from toolargs.discovery.index import FunctionInfo
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.walk import children, push_children
 from toolargs.model import Event, KnownArgs, Step
@@ -64,8 +65,10 @@ class HandlerScanner:
         tool: str,
         parameters: Iterable[str] = (),
         also: Iterable[str] = (),
+        function: FunctionInfo | None = None,
     ) -> None:
         self.resolver = resolver
+        self.function = function  # the handler's function: `self.KNOWN_ARGS` is its class's
         self.config = config
         self.tool = tool
         self.args_names = {args_name, *also}  # dotted names that hold the raw arguments
@@ -226,7 +229,8 @@ class HandlerScanner:
             known = _not_in_test(statement.test, key)
             raised = _first_raise(statement.body)
             if known is not None and raised is not None:
-                self._rejection(raised, self.resolver.known_args(known, self.tool), "loop")
+                found = self.resolver.known_args(known, self.tool, self.function)
+                self._rejection(raised, found, "loop")
                 return True
         return False
 
@@ -259,12 +263,12 @@ class HandlerScanner:
         """`set(args) - KNOWN`, `args.keys() - KNOWN`, `[k for k in args if k not in KNOWN]`."""
         if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Subtract):
             if self._iterates_args(value.left):
-                return self.resolver.known_args(_unwrap_set(value.right), self.tool)
+                return self.resolver.known_args(_unwrap_set(value.right), self.tool, self.function)
         if isinstance(value, cst.Call) and last_name(value.func) == "difference":
             if isinstance(value.func, cst.Attribute) and self._iterates_args(value.func.value):
                 other = positional(value, 0)
                 if other is not None:
-                    return self.resolver.known_args(_unwrap_set(other), self.tool)
+                    return self.resolver.known_args(_unwrap_set(other), self.tool, self.function)
         if isinstance(value, (cst.ListComp, cst.SetComp)):
             comp = value.for_in
             if (
@@ -274,7 +278,7 @@ class HandlerScanner:
             ):
                 known = _not_in_test(comp.ifs[0].test, comp.target.value)
                 if known is not None:
-                    return self.resolver.known_args(known, self.tool)
+                    return self.resolver.known_args(known, self.tool, self.function)
         if isinstance(value, cst.Call) and dotted_name(value.func) == "sorted":
             inner = positional(value, 0)
             if inner is not None:
@@ -402,7 +406,7 @@ class HandlerScanner:
     def _known(self, expr: cst.BaseExpression | None) -> KnownArgs:
         if expr is None:
             return KnownArgs("KNOWN_ARGS", None, "unresolved", None, "no key list passed")
-        return self.resolver.known_args(expr, self.tool)
+        return self.resolver.known_args(expr, self.tool, self.function)
 
     def _aliases(self, expr: cst.BaseExpression | None) -> tuple[str, ...]:
         if expr is None:

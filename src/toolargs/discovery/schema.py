@@ -28,7 +28,8 @@ from toolargs.discovery.literals import (
     snippet,
     string_value,
 )
-from toolargs.discovery.project import project_for
+from toolargs.discovery.project import Instance, project_for
+from toolargs.discovery.summaries import Bound, Scope, Summaries
 from toolargs.discovery.walk import walk
 from toolargs.mode import Annotations
 from toolargs.model import KnownArgs, Schema
@@ -373,20 +374,12 @@ class Resolver:
     # --- tool descriptions ---
 
     def annotations(self, expr: cst.BaseExpression | None) -> Annotations | None:
+        """`ToolAnnotations(...)`, a dict, a constant, or what a project helper returns
+        (`annotations=read_only()`), followed across modules."""
         if expr is None:
             return None
-        value = self.follow(expr).expr
-        items: list[tuple[str, cst.BaseExpression]] | None = None
-        if isinstance(value, cst.Dict):
-            items = dict_items(value)
-        elif isinstance(value, cst.Call):
-            items = [(a.keyword.value, a.value) for a in value.args if a.keyword is not None]
-        if items is None:
-            return Annotations(None, None, snippet(value), resolved=False)
-        mapping = dict(items)
-        read_only = bool_value(mapping.get("readOnlyHint") or mapping.get("read_only_hint"))
-        destructive = bool_value(mapping.get("destructiveHint") or mapping.get("destructive_hint"))
-        return Annotations(read_only, destructive, snippet(value))
+        project = self.index.project or project_for(self.config)
+        return Summaries(project, self.config).annotations(Bound(expr, Scope(self.index, None)))
 
     def tool_decl(self, node: cst.Call | cst.Dict, named: bool = True) -> ToolDecl | None:
         """Name, schema and annotations of a `Tool(...)` call or a tool dict literal.
@@ -418,9 +411,24 @@ class Resolver:
 
     # --- KNOWN_ARGS ---
 
-    def known_args(self, expr: cst.BaseExpression, tool: str | None = None) -> KnownArgs:
-        """Resolve the `known` argument of collect/reject to its literal keys."""
+    def known_args(
+        self,
+        expr: cst.BaseExpression,
+        tool: str | None = None,
+        function: FunctionInfo | None = None,
+    ) -> KnownArgs:
+        """Resolve the `known` argument of collect/reject to its literal keys; in a
+        method (`function`), `self.KNOWN_ARGS`, `cls.KNOWN_ARGS` and
+        `ClassName.KNOWN_ARGS` are the class attribute (inherited ones too)."""
         label = dotted_name(expr) or "the inline key list"
+        if isinstance(expr, cst.Attribute):
+            attribute = self._class_attribute(expr, function)
+            if attribute is not None:
+                value, where = attribute
+                resolved = self.follow(value, where)
+                if _derived_from_schema(resolved.expr):
+                    return KnownArgs(label, None, "schema", resolved.expr)
+                return self._known_literal(resolved.expr, label)
         if isinstance(expr, cst.Subscript) and tool is not None:
             # KNOWN_ARGS[name] in a dispatcher: a dict of per-tool key lists.
             container = self.follow(expr.value).expr
@@ -433,6 +441,18 @@ class Resolver:
         if _derived_from_schema(resolved.expr):
             return KnownArgs(label, None, "schema", resolved.expr)
         return self._known_literal(resolved.expr, label)
+
+    def _class_attribute(
+        self, expr: cst.Attribute, function: FunctionInfo | None
+    ) -> tuple[cst.BaseExpression, ModuleIndex] | None:
+        project = self.index.project or project_for(self.config)
+        index = function.index if function is not None and function.index else self.index
+        owner = project.definition(expr.value, index, function)
+        cls = owner.cls if isinstance(owner, Instance) else owner
+        if not isinstance(cls, ClassInfo):
+            return None
+        found = project.attribute(cls, expr.attr.value)
+        return (found[0], found[1]) if found is not None else None
 
     def _known_literal(self, value: cst.BaseExpression, label: str) -> KnownArgs:
         kind = "unresolved"

@@ -141,7 +141,9 @@ class Discoverer:
         handler = Handler(label, info.node, info.node.name, sig.args_name, sig.params)
         handler.function = info if info.index is not None else self._located(info)
         if args_name is not None:
-            scanner = HandlerScanner(resolver, self.config, args_name, name, sig.params)
+            scanner = HandlerScanner(
+                resolver, self.config, args_name, name, sig.params, function=handler.function
+            )
             handler.args_name = args_name
             before = shared.events(self.resolver, self.config, name) if shared else []
             handler.events = before + scanner.scan(statements_of(info.node.body))
@@ -456,7 +458,6 @@ class Discoverer:
         tool = self.new_tool(name, "imperative", call, None, schema, annotations, (), server)
         tool.why_unresolved_handler = f"`{snippet(target)}` is not a function of this project"
 
-
     # --- 6. anything else that reaches a registration sink ---
 
     def _through_sinks(self) -> None:
@@ -562,12 +563,14 @@ class Discoverer:
         schema = self.schema_for(name, explicit, sig)
         annotations = sinks.annotations(found.annotations)
         if annotations is None:
-            hints = {k: b for k, b in found.keywords.items() if "hint" in k.lower() or k == "read_only"}
-            if hints:
-                read_only = sinks._bool(
-                    hints.get("readOnlyHint") or hints.get("read_only_hint") or hints.get("read_only")
-                )
-                destructive = sinks._bool(hints.get("destructiveHint") or hints.get("destructive_hint"))
+            hints = found.keywords
+            read_only = sinks.boolean(
+                hints.get("readOnlyHint") or hints.get("read_only_hint") or hints.get("read_only")
+            )
+            destructive = sinks.boolean(
+                hints.get("destructiveHint") or hints.get("destructive_hint")
+            )
+            if read_only is not None or destructive is not None:
                 annotations = Annotations(read_only, destructive, "decorator keywords")
         server = found.server
         if server is not None and _server_of(

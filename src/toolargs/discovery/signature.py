@@ -50,9 +50,24 @@ def _injected_type(param: cst.Param) -> bool:
     return name.rsplit(".", 1)[-1] in INJECTED_TYPES
 
 
+def _optional_inner(annotation: cst.BaseExpression) -> cst.BaseExpression:
+    """`X` of `Optional[X]` and of `Union[X, None]`."""
+    if isinstance(annotation, cst.Subscript):
+        name = (dotted_name(annotation.value) or "").rsplit(".", 1)[-1]
+        elements = [e.slice for e in annotation.slice]
+        values = [e.value for e in elements if isinstance(e, cst.Index)]
+        if name == "Optional" and len(values) == 1:
+            return values[0]
+        if name == "Union":
+            kept = [v for v in values if dotted_name(v) != "None"]
+            if len(kept) == 1:
+                return kept[0]
+    return annotation
+
+
 def _is_dict_param(param: cst.Param) -> bool:
     if param.annotation is not None:
-        annotation = param.annotation.annotation
+        annotation = _optional_inner(param.annotation.annotation)
         if isinstance(annotation, cst.Subscript):
             annotation = annotation.value
         name = (dotted_name(annotation) or "").rsplit(".", 1)[-1]

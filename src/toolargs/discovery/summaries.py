@@ -18,7 +18,14 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
-from toolargs.discovery.literals import bool_value, dict_items, keyword, positional, snippet
+from toolargs.discovery.literals import (
+    bool_value,
+    dict_items,
+    dotted_name,
+    keyword,
+    positional,
+    snippet,
+)
 from toolargs.discovery.literals import string_value
 from toolargs.discovery.project import Instance, ProjectIndex
 from toolargs.discovery.walk import walk
@@ -81,7 +88,9 @@ class Summaries:
 
     # --- what an expression is ---
 
-    def registrar(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Registration | None:
+    def registrar(
+        self, expr: cst.BaseExpression, scope: Scope, depth: int = 0
+    ) -> Registration | None:
         """A registration when `expr` evaluates to something that registers the function
         it is called with (a decorator): `mcp.tool`, `mcp.tool(name="x")`, a project
         decorator or decorator factory."""
@@ -98,7 +107,8 @@ class Summaries:
                 return self._framework(expr, scope, first)
             function = self._function(func, scope)
             if function is not None and self.summary(function, depth + 1).returns_registrar:
-                inner = Scope(function.index or scope.index, function, self._bind(function, expr, scope))
+                env = self._bind(function, expr, scope)
+                inner = Scope(function.index or scope.index, function, env)
                 return self._returned_registrar(function, inner, depth + 1)
             return None
         if isinstance(expr, (cst.Name, cst.Attribute)):
@@ -255,14 +265,21 @@ class Summaries:
         elif isinstance(expr, cst.Call):
             function = self._function(expr.func, scope)
             if function is not None and not _is_class_call(expr.func, scope, self.project):
-                inner = Scope(function.index or scope.index, function, self._bind(function, expr, scope))
+                env = self._bind(function, expr, scope)
+                inner = Scope(function.index or scope.index, function, env)
                 results = [
                     self.annotations(Bound(r, inner), depth + 1) for r in _returns(function.node)
                 ]
                 distinct = {r for r in results if r is not None}
                 if len(distinct) == 1 and None not in results:
                     found = distinct.pop()
-                    return Annotations(found.read_only, found.destructive, snippet(expr), found.resolved)
+                    return Annotations(
+                        found.read_only, found.destructive, snippet(expr), found.resolved
+                    )
+                return Annotations(None, None, snippet(expr), resolved=False)
+            callee = (dotted_name(expr.func) or "").rsplit(".", 1)[-1]
+            if callee not in ANNOTATION_CLASSES and callee != "dict":
+                # A library's helper: what it returns is not known here.
                 return Annotations(None, None, snippet(expr), resolved=False)
             items = [(a.keyword.value, Bound(a.value, scope)) for a in expr.args if a.keyword]
             if any(a.star for a in expr.args):
@@ -270,13 +287,13 @@ class Summaries:
         if items is None:
             return Annotations(None, None, snippet(expr), resolved=False)
         mapping = dict(items)
-        read_only = self._bool(mapping.get("readOnlyHint") or mapping.get("read_only_hint"))
-        destructive = self._bool(
+        read_only = self.boolean(mapping.get("readOnlyHint") or mapping.get("read_only_hint"))
+        destructive = self.boolean(
             mapping.get("destructiveHint") or mapping.get("destructive_hint")
         )
         return Annotations(read_only, destructive, snippet(expr))
 
-    def _bool(self, bound: Bound | None) -> bool | None:
+    def boolean(self, bound: Bound | None) -> bool | None:
         if bound is None:
             return None
         value = self.value(bound)
