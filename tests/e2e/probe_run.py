@@ -49,7 +49,12 @@ def probe(
     environment = {**os.environ, "PROBE_MARKER_DIR": str(markers), **(env or {})}
     if env is None or "TOOLARGS_STRICT_ARGS" not in env:
         environment.pop("TOOLARGS_STRICT_ARGS", None)
-    command = [sys.executable, "-m", "toolargs", "probe", "--format", output, *options]
+    # A generous deadline on a loaded machine; tests of timeouts give their own (the last
+    # --timeout wins).
+    command = [
+        sys.executable, "-m", "toolargs", "probe", "--format", output, "--timeout", "120",
+        *options,
+    ]
     if server:
         command += ["--", sys.executable, str(SERVERS / server), *server_args]
     done = subprocess.run(
