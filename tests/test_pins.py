@@ -101,3 +101,29 @@ def test_the_nearest_pins_win(tmp_path: Path) -> None:
 def test_may_be_at_least(tmp_path: Path, specifier: str, at_least_1_10: bool) -> None:
     server = project(tmp_path, {"requirements.txt": specifier + "\n"})
     assert pin_for(server, "mcp").may_be_at_least("1.10") is at_least_1_10
+
+
+def test_an_unpacked_wheel_pins_by_its_metadata(tmp_path: Path) -> None:
+    info = tmp_path / "notes_server-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Name: notes-server\nRequires-Dist: mcp[cli]>=1.6.0\n"
+        "Requires-Dist: pytest; extra == 'test'\n",
+        encoding="utf-8",
+    )
+    server = tmp_path / "notes_server" / "server.py"
+    server.parent.mkdir()
+    server.write_text("", encoding="utf-8")
+    assert pin_for(server, "mcp").text() == (
+        "mcp 1.x, from notes_server-1.0.dist-info/METADATA: mcp>=1.6.0"
+    )
+
+
+def test_pins_above_the_project_root_are_not_its_own(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "outer"\ndependencies = ["mcp<2"]\n', encoding="utf-8"
+    )
+    inner = tmp_path / "vendored" / "server"
+    inner.mkdir(parents=True)
+    (inner / "setup.py").write_text("", encoding="utf-8")
+    assert pin_for(inner / "server.py", "mcp").text() == "mcp: not pinned, assumed 2.x"

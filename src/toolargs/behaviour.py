@@ -71,6 +71,7 @@ class Facts:
     schema_closed: bool | None = None  # additionalProperties: false
     handler_events: Sequence[Event] | None = None  # None: the handler is not resolved
     keyword_style: bool = False  # the handler takes keyword parameters, not a dict
+    shape: str = ""  # how the tool is registered (model.Shape)
     enforcement: str | None = None  # enforce_policy, the middleware, or a ToolPolicy
 
 
@@ -139,9 +140,18 @@ def _handler(facts: Facts) -> Behaviour:
             "dropped", "handler", "the handler collects them but never returns them"
         )
     if facts.keyword_style:
-        # Python refuses an unexpected keyword argument: `handler(**arguments)`.
+        if facts.shape in ("registry", "dispatcher"):
+            # The project's own dispatcher calls it: Python refuses an unexpected keyword.
+            return Behaviour(
+                "rejected", "handler", "the handler's signature refuses unexpected keywords"
+            )
+        # Registered through code the checker does not know: whoever turns the call's
+        # arguments into keywords decides (SDK FastMCP and Google ADK drop, fastmcp rejects).
         return Behaviour(
-            "rejected", "handler", "the handler's signature refuses unexpected keywords"
+            "unknown",
+            "framework",
+            "no framework server the checker knows registers it, so the code that calls "
+            "it decides",
         )
     return Behaviour(
         "dropped", "handler", "the handler reads the keys it knows and ignores the rest"
@@ -221,6 +231,7 @@ def facts_of(tool: Tool, path: str, validation_disabled: frozenset[str] = frozen
         schema_closed=tool.schema.closed,
         handler_events=handler.events if handler is not None else None,
         keyword_style=handler is not None and handler.keyword_style,
+        shape=tool.shape,
         enforcement=tool.enforcement,
     )
 

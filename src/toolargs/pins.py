@@ -6,9 +6,12 @@ project installs. It is read from the pins nearest to the analysed file, walking
 the project root: lock files (`uv.lock`, `poetry.lock`) give the exact version;
 otherwise the declared requirement (`pyproject.toml` dependencies, optional dependencies
 and dependency groups, Poetry dependencies, `requirements*.txt`, `setup.cfg`), parsed with
-`packaging`, the library pip itself uses. A requirement names the major of its lowest
-allowed release (`mcp>=1.27` was written for 1.x; a new major is a breaking change the
-project did not opt into). Nothing pinned: the newest major, and the text says so.
+`packaging`, the library pip itself uses, and an unpacked distribution's `Requires-Dist`.
+The walk stops at the project's root (the first folder with a `pyproject.toml`,
+`setup.py`, `setup.cfg`, `PKG-INFO`, a `*.dist-info` or `.git`). A requirement names the
+major of its lowest allowed release (`mcp>=1.27` was written for 1.x; a new major is a
+breaking change the project did not opt into). Nothing pinned: the newest major, and the
+text says so.
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ __all__ = ["MAJORS", "Pin", "pin_for"]
 MAJORS: dict[str, tuple[int, ...]] = {"mcp": (1, 2), "fastmcp": (2, 3, 4)}
 """The majors of each framework the behaviour model knows, oldest first."""
 
-_ROOT_MARKERS = (".git", ".hg")
+# A folder holding one of these is the analysed project's root: pins above it belong to
+# another project (a checkout the project sits in, say).
+_ROOT_MARKERS = (".git", ".hg", "pyproject.toml", "setup.py", "setup.cfg", "PKG-INFO")
 _PROBE_MINORS = (0, 1, 5, 10, 20, 50, 99, 999)
 
 
@@ -86,7 +91,9 @@ def _pin_in(folder: Path, package: str) -> Pin:
         found = _pin_here(directory, package)
         if found is not None:
             return found
-        if any((directory / marker).exists() for marker in _ROOT_MARKERS):
+        if any((directory / marker).exists() for marker in _ROOT_MARKERS) or any(
+            directory.glob("*.dist-info")
+        ):
             break
     return Pin(package, newest)
 
@@ -136,6 +143,14 @@ def _declared(directory: Path, package: str) -> Iterator[tuple[str, str]]:
             found = _requirement(line, package)
             if found is not None:
                 yield "setup.cfg", found
+    # An unpacked distribution: its metadata's Requires-Dist are the project's pins.
+    for metadata in [directory / "PKG-INFO", *sorted(directory.glob("*.dist-info/METADATA"))]:
+        if metadata.is_file():
+            for line in _lines(metadata):
+                if line.startswith("Requires-Dist:"):
+                    found = _requirement(line.partition(":")[2].split(";")[0], package)
+                    if found is not None:
+                        yield f"{metadata.parent.name}/{metadata.name}".lstrip("./"), found
 
 
 def _pyproject_requirements(document: dict[str, Any]) -> Iterator[str]:
