@@ -46,6 +46,14 @@ class Dispatcher:
         self.name_param = name_param
         self.args_param = args_param
         self.server: str | None = None  # the server it is registered with
+        # Where its code lives: a helper the registered dispatcher forwards to may be in
+        # another module, whose names are resolved there.
+        self.index = info.index or owner.index
+        self.resolver = (
+            owner.resolver if self.index is owner.index else Resolver(self.index, owner.config)
+        )
+        self.anchor: cst.CSTNode | None = None  # where its tools are reported, if not here
+        self.depth = 0  # dispatchers forwarding to dispatchers
         # `name = params.name`, `arguments = params.arguments or {}` before the branching.
         self.names = {name_param}
         self.args_aliases = {args_param}
@@ -83,10 +91,62 @@ class Dispatcher:
                 container = lookup_container(node, self.names)
                 if container is None:
                     continue
-                value = self.owner.resolver.follow(container).expr
+                value = self.resolver.follow(container).expr
                 if isinstance(value, cst.Dict):
                     self.owner.registry_entries(value, self._shared(statements[:position]))
                     return
+        if self._forwarded(statements):
+            return
+        self._only_tool(statements)
+
+    def _forwarded(self, statements: Sequence[cst.BaseStatement]) -> bool:
+        """`return await _route(client, name, arguments)`: the helper receiving the name
+        and the arguments dispatches; its branches are this dispatcher's tools."""
+        project = self.owner.index.project
+        if project is None or self.depth >= 4:
+            return False
+        for node in all_nodes(statements):
+            if not isinstance(node, cst.Call):
+                continue
+            passed = [a for a in node.args if not a.star]
+            names = [a for a in passed if dotted_name(a.value) in self.names]
+            arguments = [a for a in passed if dotted_name(_or_left(a.value)) in self.args_aliases]
+            if not names or not arguments:
+                continue
+            helper = project.resolve_call(node, self.info)
+            if helper is None or helper.node is self.info.node:
+                continue
+            name_param = _parameter_for(helper, node, names[0])
+            args_param = _parameter_for(helper, node, arguments[0])
+            if name_param is None or args_param is None:
+                continue
+            inner = Dispatcher(self.owner, helper, name_param, args_param)
+            inner.server = self.server
+            inner.depth = self.depth + 1
+            local = inner.index is self.owner.index
+            inner.anchor = self.anchor if self.anchor is not None or local else node
+            before = len(self.owner.tools)
+            self.owner._claimed.add(id(helper.node))
+            self.owner.add_decls_of(inner.index)
+            inner.discover()
+            if len(self.owner.tools) > before:
+                return True
+        return False
+
+    def _only_tool(self, statements: Sequence[cst.BaseStatement]) -> None:
+        """A dispatcher that never tests the name, on a server describing one tool: that
+        tool's handler is the whole dispatcher."""
+        if self.depth:
+            return
+        decls = self.owner.described_tools()
+        if len(decls) != 1:
+            return
+        name = decls[0]
+        if any(tool.name == name for tool in self.owner.tools):
+            return
+        shared = self._shared([])
+        enforcement = self._central_policy(statements)
+        self._branch(name, self.info.node.name, self.info.node.body, shared, enforcement)
 
     def _single_tool(self, statements: Sequence[cst.BaseStatement]) -> bool:
         """`if name != "x": raise ...` and then the tool's code: a one-tool dispatcher."""
@@ -170,7 +230,7 @@ class Dispatcher:
         return []
 
     def _name_value(self, expr: cst.BaseExpression) -> str | None:
-        return self.owner.resolver.name_value(expr)
+        return self.resolver.name_value(expr)
 
     def _branches(
         self, branching: cst.If | cst.Match, shared: Shared, enforcement: str | None
@@ -207,6 +267,7 @@ class Dispatcher:
     ) -> None:
         """One tool's branch: `body`, or `statements` of it when only a part belongs to it."""
         owner = self.owner
+        anchor = self.anchor if self.anchor is not None else anchor
         statements = list(statements_of(body)) if statements is None else list(statements)
         target = self._delegate(statements)
         if isinstance(target, FunctionInfo):
@@ -218,14 +279,14 @@ class Dispatcher:
             handler = Handler(f"{self.info.label} branch '{name}'", body, anchor, self.args_param)
             handler.function = self.info
             scanner = HandlerScanner(
-                owner.resolver,
+                self.resolver,
                 owner.config,
                 self.args_param,
                 name,
                 also=self.args_aliases,
                 function=self.info,
             )
-            before = shared.events(owner.resolver, owner.config, name)
+            before = shared.events(self.resolver, owner.config, name)
             handler.events = before + scanner.scan(statements)
             schema = owner.schema_for(name, None, None)
             tool = owner.new_tool(
@@ -252,12 +313,12 @@ class Dispatcher:
             callee = dotted_name(node.func)
             if callee is None or self._is_helper_or_pure(callee):
                 continue
-            function = self.owner.index.function(callee.rsplit(".", 1)[-1])
+            function = self.index.function(callee.rsplit(".", 1)[-1])
             if function is not None and function.node is not self.info.node:
                 return function
-            imported = self.owner.index.imports.get(callee.split(".")[0])
+            imported = self.index.imports.get(callee.split(".")[0])
             if imported is not None:
-                found = self.owner.resolver.find_function(callee)
+                found = self.resolver.find_function(callee)
                 if found is not None:
                     return found
                 where = f"{'.' * imported.level}{imported.module}"
@@ -288,12 +349,31 @@ class Dispatcher:
             if node.func.attr.value != "resolve":
                 continue
             base = dotted_name(node.func.value) or ""
-            bound = self.owner.index.bound_calls.get(base.rsplit(".", 1)[-1])
+            bound = self.index.bound_calls.get(base.rsplit(".", 1)[-1])
             constructor = dotted_name(bound.func) if bound is not None else None
             names = (constructor or "").split(".")
             if names and set(names) & policies:
                 return f"{constructor} .resolve() in {self.info.label}"
         return None
+
+
+def _or_left(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`arguments` of `arguments or {}`."""
+    while isinstance(expr, cst.BooleanOperation):
+        expr = expr.left
+    return expr
+
+
+def _parameter_for(function: FunctionInfo, call: cst.Call, arg: cst.Arg) -> str | None:
+    """The parameter of `function` that `arg` of `call` is bound to."""
+    if arg.keyword is not None:
+        return arg.keyword.value if arg.keyword.value in function.params else None
+    params = [*function.node.params.posonly_params, *function.node.params.params]
+    if function.owner is not None and params and params[0].name.value in ("self", "cls"):
+        if isinstance(call.func, cst.Attribute):
+            params = params[1:]
+    position = [a for a in call.args if a.keyword is None and not a.star].index(arg)
+    return params[position].name.value if position < len(params) else None
 
 
 def lookup_container(node: cst.CSTNode, names: set[str]) -> cst.BaseExpression | None:

@@ -73,6 +73,24 @@ class Discoverer:
             found = self.decls.get(name)
         return found
 
+    def add_decls_of(self, index: ModuleIndex) -> None:
+        """The tool descriptions of another module of the project whose code handles
+        this module's tools (a dispatcher's helper)."""
+        if index is self.index:
+            return
+        resolver = Resolver(index, self.config)
+        for call, _ in index.calls:
+            if last_name(call.func) == "Tool":
+                self._add_decl(resolver.tool_decl(call))
+        for literal in index.tool_dicts:
+            self._add_decl(resolver.tool_decl(literal))
+
+    def described_tools(self) -> list[str]:
+        """Names of the tools the module describes (`Tool(...)`, tool dicts), also
+        through constants imported from other modules of the project."""
+        self.decl("")  # loads the imported descriptions once
+        return [name for name in self.decls if name]
+
     def discover(self) -> list[Tool]:
         self._classes()
         self._decorated()
