@@ -236,9 +236,10 @@ def test_server_exiting_during_a_call(tmp_path: Path) -> None:
     assert run.pid is not None and ended(run.pid)
 
 
-@pytest.mark.parametrize("mode", ["slow-tool", "stubborn"])
+@pytest.mark.parametrize("mode", ["slow-tool", "stubborn", "chatty"])
 def test_tool_that_never_answers_times_out(tmp_path: Path, mode: str) -> None:
-    # stubborn also ignores SIGTERM and the end of its stdin: the probe still ends it.
+    # stubborn also ignores SIGTERM and the end of its stdin: the probe still ends it;
+    # chatty prints to stdout between answers: the stray lines are passed over.
     run = probe(tmp_path, "faulty.py", mode, options=("--timeout", "2"))
     assert run.code == 0, run.stderr
     assert run.verdicts() == {

@@ -10,6 +10,7 @@ Usage: python faulty.py MODE, MODE one of
   die-on-call answer initialize and tools/list, exit on the first tools/call
   slow-tool   one tool that never answers, one that follows the policy (listed one a page)
   stubborn    like slow-tool, and ignore SIGTERM and the end of stdin
+  chatty      like slow-tool, with a line that is not JSON-RPC before each answer
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ def call(request: dict[str, Any]) -> None:
         os._exit(1)
     if params.get("name") == "slow":
         return  # never answered
+    if MODE == "chatty":
+        print("calling the tool...", flush=True)  # a stray print on the protocol stream
     arguments = params.get("arguments") or {}
     unknown = sorted(k for k in arguments if k != "q" and not k.startswith("_"))
     payload: dict[str, Any] = {"q": arguments.get("q")}
