@@ -143,6 +143,24 @@ def toolargs_check(corpus: Path, jobs: int) -> list[str]:
             str(corpus)]
 
 
+def scaling(workdir: Path, files: int, seed: int, repeat: int) -> tuple[str, str, str, str]:
+    """`toolargs check -j1` CPU time per file on the dense corpus at 1x, 4x and 16x its
+    size (the same generator, more modules per package), and the 16x/1x ratio."""
+    per_file: dict[int, float] = {}
+    for factor in (1, 4, 16):
+        corpus = workdir / f"scaling-{factor}x"
+        count = len(generate(corpus, files * factor, seed))
+        samples = [run(toolargs_check(corpus, 1)) for _ in range(repeat)]
+        per_file[factor] = median(samples, "cpu") / count
+        print(f"scaling {factor:>2}x: {count} files, {per_file[factor] * 1000:.1f} ms CPU per file",
+              flush=True)
+        shutil.rmtree(corpus, ignore_errors=True)
+    ratio = per_file[16] / per_file[1]
+    shown = ", ".join(f"{k}x {v * 1000:.1f}" for k, v in per_file.items())
+    return ("(6) check -j1 time per file, 16x / 1x corpus", f"{ratio:.3f}  (ms/file: {shown})",
+            "<= 1.2", verdict(ratio, 1.2))
+
+
 def find_semgrep(given: str | None) -> str | None:
     if given:
         return given if Path(given).exists() else None
@@ -162,8 +180,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--semgrep", help="semgrep executable (default: semgrep on PATH)")
     parser.add_argument("--keep", type=Path, help="generate the corpus here and keep it")
+    parser.add_argument("--scaling-only", action="store_true",
+                        help="only figure (6): time per file at 1x, 4x and 16x the corpus")
+    parser.add_argument("--scaling-files", type=int, default=100,
+                        help="files of the 1x corpus of figure (6)")
     args = parser.parse_args()
     repeat = args.repeat or (3 if args.quick else 7)
+    if args.scaling_only:
+        workdir = Path(tempfile.mkdtemp(prefix="toolargs-bench-"))
+        try:
+            row = scaling(workdir, args.scaling_files, args.seed, repeat)
+            print(f"{row[0]}  {row[1]}  target {row[2]}  {row[3]}")
+            return 0 if row[3] == "met" else 1
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
 
     workdir = Path(tempfile.mkdtemp(prefix="toolargs-bench-"))
     corpus = args.keep or workdir / "corpus"
@@ -255,6 +285,10 @@ def main() -> int:
                 f"{ratio:.3f}  ({median(ours, 'cpu'):.2f}s / {median(theirs, 'cpu'):.2f}s)",
                 "< 1", verdict(ratio, 1, strict=True),
             ))
+
+        # (6) time per file as the tree grows: the project index must not make a file's
+        # analysis depend on the size of the tree.
+        results.append(scaling(workdir, args.scaling_files, args.seed, repeat))
 
         width = max(len(r[0]) for r in results)
         print()

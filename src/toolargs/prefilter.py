@@ -26,10 +26,13 @@ from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME, SCHEMA_KEYS
 TOOL_DESCRIPTION = "Tool"
 # The constant name the policy's examples and `toolargs fix` use.
 _KNOWN_ARGS = "KNOWN_ARGS"
-# A dict literal with a string first key bound to a name: a registry when the name
-# matches REGISTRY_NAME (`TOOL_HANDLERS = {"search": search}`). Starts with a literal
-# `=` so that `re` scans for it quickly.
-_DICT_ASSIGNMENT = re.compile(r"=[ \t]*\(?\s*\{\s*(?:#[^\n]*\s*)*[rRuUbB]{0,2}['\"]")
+# A dict literal with a string first key (or a `**` spread first) bound to a name: a
+# registry when the name matches REGISTRY_NAME (`TOOL_HANDLERS = {"search": search}`,
+# `TOOLS = {**ITEM_TOOLS, **ADMIN}`). Starts with a literal `=` so that `re` scans for it
+# quickly.
+_DICT_ASSIGNMENT = re.compile(
+    r"=[ \t]*\(?\s*\{\s*(?:#[^\n]*\s*)*(?:[rRuUbB]{0,2}['\"]|\*\*[A-Za-z_])"
+)
 _SPACE = " \t\r\n\f\\"
 _CLASS_HEADER = re.compile(r"class\b")
 # `@registry.readonly("...")`: a method of an object used as a decorator factory may be a

@@ -14,6 +14,7 @@ from toolargs.discovery.literals import dotted_name, positional
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.syntax import all_nodes, exits, statements_of
 from toolargs.model import Event, Handler
+from toolargs.vocabulary import REGISTRY_NAME
 
 if TYPE_CHECKING:
     from toolargs.discovery.shapes import Discoverer
@@ -91,7 +92,12 @@ class Dispatcher:
                 container = lookup_container(node, self.names)
                 if container is None:
                     continue
-                value = self.resolver.follow(container).expr
+                resolved = self.resolver.follow(container)
+                value = resolved.expr
+                if resolved.index is not self.owner.index and REGISTRY_NAME.search(
+                    resolved.name or ""
+                ):
+                    return  # a registry of another module, whose tools are reported there
                 if isinstance(value, cst.Dict):
                     self.owner.registry_entries(value, self._shared(statements[:position]))
                     return

@@ -11,7 +11,7 @@ from toolargs.discovery.handler import HandlerScanner
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import (
     bool_value,
-    dict_items,
+    dict_get,
     dotted_name,
     keyword,
     last_name,
@@ -30,6 +30,7 @@ from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME
 
 SCHEMA_KEYWORDS = ("input_schema", "inputSchema", "schema", "parameters")
 SCHEMA_ATTRIBUTES = ("input_schema", "inputSchema", "schema", "args_schema", "parameters")
+HANDLER_KEYS = ("handler", "fn", "func", "function", "callable", "callback")
 
 
 class Discoverer:
@@ -272,39 +273,141 @@ class Discoverer:
 
     def _registries(self) -> None:
         for name, value in self.index.constants.items():
-            if not isinstance(value, cst.Dict) or not REGISTRY_NAME.search(name):
+            if not REGISTRY_NAME.search(name):
                 continue
-            self.registry_entries(value)
+            if isinstance(value, cst.Dict):
+                self.registry_entries(value)
+            elif isinstance(value, cst.DictComp):
+                self._comprehension_registry(value)
 
     def registry_entries(self, value: cst.Dict, shared: Shared | None = None) -> None:
-        items = dict_items(value)
-        if items is None:
+        for tool_name, target, index, anchor in self._registry_items(value, self.index, 0):
+            self.registry_entry(tool_name, target, shared, index, anchor)
+
+    def _registry_items(
+        self, value: cst.Dict, index: ModuleIndex, depth: int
+    ) -> list[tuple[str, cst.BaseExpression, ModuleIndex, cst.CSTNode | None]]:
+        """Entries of a registry literal, `**OTHER` spreads followed into the modules
+        they come from (each entry with its module, and where it is reported here)."""
+        items: list[tuple[str, cst.BaseExpression, ModuleIndex, cst.CSTNode | None]] = []
+        for element in value.elements:
+            if isinstance(element, cst.StarredDictElement):
+                if depth >= 4:
+                    continue
+                resolver = self.resolver if index is self.index else Resolver(index, self.config)
+                spread = resolver.follow(element.value)
+                if spread.index is not self.index and REGISTRY_NAME.search(spread.name or ""):
+                    continue  # a registry of its own module, reported there
+                if isinstance(spread.expr, cst.Dict):
+                    inner = self._registry_items(spread.expr, spread.index, depth + 1)
+                    local = spread.index is self.index
+                    items += [(n, t, i, a if local else element) for n, t, i, a in inner]
+                continue
+            assert isinstance(element, cst.DictElement)
+            resolver = self.resolver if index is self.index else Resolver(index, self.config)
+            key = resolver.name_value(element.key, index)
+            if key is not None:
+                items.append((key, element.value, index, element.key))
+        return items
+
+    def _comprehension_registry(self, value: cst.DictComp) -> None:
+        """`{name: getattr(obj, name) for name in NAMES}`: one tool per name of NAMES."""
+        project = self.index.project
+        loop = value.for_in
+        if project is None or not isinstance(loop.target, cst.Name) or loop.ifs:
             return
-        for tool_name, target in items:
-            self.registry_entry(tool_name, target, shared)
+        variable = loop.target.value
+        getter = value.value
+        if not (
+            isinstance(value.key, cst.Name)
+            and value.key.value == variable
+            and isinstance(getter, cst.Call)
+            and dotted_name(getter.func) == "getattr"
+            and len(getter.args) >= 2
+            and dotted_name(getter.args[1].value) == variable
+        ):
+            return
+        names = self.resolver.known_args(loop.iter).keys or ()
+        owner = project.definition(getter.args[0].value, self.index, None)
+        for name in names:
+            found = project.member(owner, name)
+            if isinstance(found, FunctionInfo) and id(found.node) not in self._claimed:
+                local = found.index is self.index
+                self._registry_function(name, found, None, value if not local else None)
 
     def registry_entry(
-        self, tool_name: str, target: cst.BaseExpression, shared: Shared | None
+        self,
+        tool_name: str,
+        target: cst.BaseExpression,
+        shared: Shared | None,
+        index: ModuleIndex | None = None,
+        anchor: cst.CSTNode | None = None,
     ) -> bool:
+        index = index or self.index
+        described: cst.Dict | None = None
+        if isinstance(target, cst.Dict):  # {"handler": fn, "schema": ..., ...}
+            described = target
+            handler = next(
+                (v for k in HANDLER_KEYS if (v := dict_get(target, k)) is not None), None
+            )
+            if handler is None:
+                return False
+            target = handler
         if isinstance(target, cst.Call):  # SomeHandler()
             target = target.func
         name = dotted_name(target)
         if name is None:
             return False
-        function = self.index.function(name)
+        function = index.function(name) if "." not in name else None
+        project = self.index.project
+        if function is None and project is not None:
+            found_def = project.definition(target, index, None)
+            function = found_def if isinstance(found_def, FunctionInfo) else None
         if function is not None:
             if id(function.node) in self._claimed:
                 return True
-            handler, sig = self.function_handler(function, tool_name, shared)
-            schema = self.schema_for(tool_name, None, sig)
-            self.new_tool(tool_name, "registry", function.node.name, handler, schema, None)
+            here = anchor if function.index is not self.index else None
+            self._registry_function(tool_name, function, shared, here, described, index)
             return True
-        found = self.resolver.find_class(target)
+        found = self.resolver.find_class(target, index)
         if found is not None and found[1] is self.index:
             return id(found[0].node) in self._claimed or self._class_tool(
                 found[0], tool_name, "registry"
             )
         return False
+
+    def _registry_function(
+        self,
+        tool_name: str,
+        function: FunctionInfo,
+        shared: Shared | None,
+        anchor: cst.CSTNode | None = None,
+        described: cst.Dict | None = None,
+        index: ModuleIndex | None = None,
+    ) -> None:
+        handler, sig = self.function_handler(function, tool_name, shared)
+        explicit = annotations = None
+        if described is not None:
+            explicit = next(
+                (v for k in SCHEMA_ATTRIBUTES if (v := dict_get(described, k)) is not None),
+                None,
+            )
+            annotations = dict_get(described, "annotations")
+        resolver = self.resolver
+        if index is not None and index is not self.index:
+            resolver = Resolver(index, self.config)
+        if explicit is not None:
+            schema = resolver.schema(explicit, "registry entry")
+        else:
+            schema = self.schema_for(tool_name, None, sig)
+        self.new_tool(
+            tool_name,
+            "registry",
+            anchor if anchor is not None else function.node.name,
+            handler,
+            schema,
+            resolver.annotations(annotations),
+        )
 
     # --- 4. class-based tools ---
 
