@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from toolargs.discovery.project import ProjectIndex
 
 TOOL_CLASSES = ("Tool",)
+# Keywords under which a project's own tool objects hold their handler.
+HANDLER_KEYWORDS = frozenset({"handler", "fn", "func", "function", "callback", "run"})
 LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
 
 
@@ -117,6 +119,8 @@ class ModuleIndex:
     # Calls whose callee is itself a call (`mcp.tool(name="x")(fn)`), and every call
     # made with a bare name or attribute as its first argument: candidate registrations.
     registrations: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
+    # Calls passing a handler by keyword (`ToolDef(name=..., handler=fn, ...)`).
+    tool_objects: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
     project: ProjectIndex | None = None  # the project index that built it
     # imports already looked up in the project index, and what they gave
     loaded: dict[ImportedName, ModuleIndex | None] = field(default_factory=dict)
@@ -212,6 +216,10 @@ def _scan_scope(
                 and not node.args[0].star
             ):
                 index.registrations.append((node, function))
+            for arg in node.args:
+                if arg.keyword is not None and arg.keyword.value in HANDLER_KEYWORDS:
+                    index.tool_objects.append((node, function))
+                    break
         elif kind is cst.Dict:
             assert isinstance(node, cst.Dict)
             if any(

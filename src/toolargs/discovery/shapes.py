@@ -99,6 +99,7 @@ class Discoverer:
         self._registries()
         self._imperative()
         self._through_sinks()
+        self._tool_objects()
         return self.tools
 
     # --- building tools ---
@@ -626,6 +627,45 @@ class Discoverer:
             local = info.index is None or info.index is self.index
             self._sink_tool(sinks, info, found, info.node.name if local else call, "imperative")
 
+    def _tool_objects(self) -> None:
+        """Objects of a project class carrying a name, a schema and a handler
+        (`ToolDef(name="x", input_schema=..., handler=fn)`, a dataclass or pydantic model
+        that a dispatcher looks up by name)."""
+        project = self.index.project
+        if project is None:
+            return
+        for call, function in self.index.tool_objects:
+            cls = project.definition(call.func, self.index, function)
+            if not isinstance(cls, ClassInfo):
+                continue
+            fields = _field_names(cls, project)
+            written = keyword(call, "name")
+            handler_expr = next(
+                (v for k in HANDLER_KEYS if (v := keyword(call, k)) is not None), None
+            )
+            schema_expr = keyword(call, *SCHEMA_ATTRIBUTES)
+            if written is None or handler_expr is None or "name" not in fields:
+                continue
+            if schema_expr is None and "tool" not in cls.name.lower():
+                continue  # a name and a callback alone: a route, a command, a job...
+            name = self.resolver.name_value(written)
+            target = project.definition(handler_expr, self.index, function)
+            if name is None or not isinstance(target, FunctionInfo):
+                continue
+            if id(target.node) in self._claimed:
+                continue
+            handler, sig = self.function_handler(target, name)
+            if schema_expr is not None:
+                schema = self.resolver.schema(schema_expr, f"{cls.name}(...)")
+            else:
+                schema = self.schema_for(name, None, sig)
+            annotations = self.resolver.annotations(keyword(call, "annotations"))
+            if annotations is None:  # `read_only=False` on the object: the hint it serves
+                annotations = self._hint_keywords(call)
+            local = target.index is self.index
+            anchor = target.node.name if local else written
+            self.new_tool(name, "registry", anchor, handler, schema, annotations)
+
     def _may_name_function(self, expr: cst.BaseExpression, function: FunctionInfo | None) -> bool:
         """A cheap test before resolving: `expr` (or what it wraps) names a function of
         the project, a method (`self.get_thing`) or an import; not a literal or a local
@@ -704,6 +744,20 @@ class Discoverer:
             known = self.resolver.known_args(tags.expr)
             markers = known.keys if known.keys else ()
         self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
+
+
+def _field_names(cls: ClassInfo, project: ProjectIndex) -> set[str]:
+    """Fields of a dataclass or model (annotated class attributes) and `__init__`
+    parameters, through the project's base classes."""
+    names: set[str] = set()
+    for current in project.class_chain(cls):
+        for node in current.annotated:
+            if isinstance(node.target, cst.Name):
+                names.add(node.target.value)
+        init = current.method_infos.get("__init__")
+        if init is not None:
+            names.update(init.params)
+    return names
 
 
 def _super_init_name(init: cst.FunctionDef, resolver: Resolver) -> str | None:
