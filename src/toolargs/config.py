@@ -84,6 +84,8 @@ DEFAULT_MUTATION_VERBS = (
     "upsert",
     "store",
     "edit",
+    "fork",
+    "clone",
 )
 
 

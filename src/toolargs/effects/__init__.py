@@ -9,16 +9,16 @@ it computes each handler's effects (`toolargs.effects.analysis`, from the catalo
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from toolargs.config import Config
-from toolargs.discovery.index import ModuleIndex
-from toolargs.discovery.schema import Resolver
-from toolargs.effects.analysis import EffectAnalysis, Verdict, Write
-from toolargs.effects.catalogue import Catalogue
-from toolargs.effects.project import IndexProject
 from toolargs.mode import Classification, Effects, classify
-from toolargs.model import Tool
+
+if TYPE_CHECKING:  # discovery imports this package: its modules are imported when used
+    from toolargs.discovery.index import ModuleIndex
+    from toolargs.discovery.schema import Resolver
+    from toolargs.effects.analysis import Verdict, Write
+    from toolargs.model import Tool
 
 __all__ = ["classify_tools", "evidence"]
 
@@ -27,6 +27,10 @@ def classify_tools(
     tools: Sequence[Tool], index: ModuleIndex, resolver: Resolver, config: Config
 ) -> None:
     """Give each tool its effects and its mode by the full precedence."""
+    from toolargs.effects.analysis import EffectAnalysis
+    from toolargs.effects.catalogue import Catalogue
+    from toolargs.effects.project import IndexProject
+
     project = IndexProject(index, resolver)
     analysis = EffectAnalysis(project, Catalogue.from_config(config))
     verdicts: dict[int, Verdict] = {}

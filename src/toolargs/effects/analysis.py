@@ -131,7 +131,13 @@ class EffectAnalysis:
 
     def verdict(self, handler: Function) -> Verdict:
         summary = self.summary(handler, 0)
-        writes = list(summary.writes)
+        writes: list[Write] = []
+        seen: set[tuple[int, tuple[str, ...]]] = set()
+        for write in summary.writes:  # one per call and chain
+            key = (id(write.node), write.chain)
+            if key not in seen:
+                seen.add(key)
+                writes.append(write)
         for pending in summary.pending:  # the tool's arguments decide: may write
             writes.append(
                 Write(
@@ -250,11 +256,13 @@ class _Scan:
         if cat.known_read_only(qualified, last):
             return
         if qualified in cat.FILESYSTEM_CALLS:
-            self.write("filesystem", site, text)
+            if not self.scratch(_argument(call, 0, "path", "src", "name")):
+                self.write("filesystem", site, text)
             return
         if qualified in cat.OPEN_CALLS:
             position, name = cat.OPEN_CALLS[qualified]
-            self.decide("filesystem", site, text, self.mode_template(call, position, name))
+            if not self.scratch(_argument(call, 0, "file", "name", "filename")):
+                self.decide("filesystem", site, text, self.mode_template(call, position, name))
             return
         if qualified in cat.PROCESS_CALLS:
             self.decide("process", site, text, self.command_template(call, qualified))
@@ -275,7 +283,7 @@ class _Scan:
             return
         if self.follow(call, site):
             return
-        method = keyword(call, "method")
+        method = keyword(call, "method") or self.spread_key(call, "method")
         if method is not None:
             self.decide("network", site, text, self.template(method, sequence=False))
             return
@@ -312,14 +320,16 @@ class _Scan:
             self.write("git", site, text)
             return True
         if last in cat.PATH_WRITE_METHODS:
-            self.write("filesystem", site, text)
+            if not self.scratch(func.value):
+                self.write("filesystem", site, text)
             return True
         if cat.PATH_WRITE_BY_ARITY.get(last) == positionals and len(call.args) == positionals:
             self.write("filesystem", site, text)
             return True
         if last == cat.OPEN_METHOD[0]:
             _, position, name = cat.OPEN_METHOD
-            self.decide("filesystem", site, text, self.mode_template(call, position, name))
+            if not self.scratch(func.value):
+                self.decide("filesystem", site, text, self.mode_template(call, position, name))
             return True
         if last in cat.SQL_ALWAYS_WRITES:
             self.write("sql", site, text)
@@ -362,7 +372,8 @@ class _Scan:
                 return True
             # An object from somewhere else (`client = pool.get()`): a store client's
             # `set`/`append` writes, a list's does not; the checker cannot tell.
-            self.write("call", site, text, certain=False, why="changes an object it was given")
+            if last in cat.STORE_LIKE_METHODS:
+                self.write("call", site, text, certain=False, why="changes an object it got")
             return True
         return False
 
@@ -403,6 +414,15 @@ class _Scan:
             bound = _bind(callee.node, call)
             for pending in inner.pending:
                 self.resolve_pending(pending, bound, callee)
+        if not inner.complete and not inner.writes and not inner.pending:
+            # What the body does is not all visible: its name still says something
+            # (`session.set_profile()` handing the work to another process).
+            name = callee.label.rsplit(".", 1)[-1]
+            verb = mutation_verb(name, self.catalogue.mutation_verbs)
+            if verb is not None and verb != "create" and name.lstrip("_") != verb:
+                # (a project `create_*` whose body builds things is a factory)
+                text = f"{dotted_name(call.func) or snippet(call.func, 40)}()"
+                self.write("call", site, text, certain=False, why="by its name")
         return True
 
     def resolve_pending(
@@ -450,6 +470,38 @@ class _Scan:
         self.call(cst.Call(func=target, args=tuple(args[position + 1:])), site)
 
     # --- the value that decides a write ---
+
+    def spread_key(self, call: cst.Call, key: str) -> cst.BaseExpression | None:
+        """`f(**request)` where `request = {"method": ..., ...}` in this function."""
+        for arg in call.args:
+            if arg.star == "**" and isinstance(arg.value, cst.Name):
+                value = self.values.get(arg.value.value)
+                if isinstance(value, cst.Dict):
+                    for element in value.elements:
+                        if isinstance(element, cst.DictElement) and (
+                            string_value(element.key) == key
+                        ):
+                            return element.value
+        return None
+
+    def scratch(self, path: cst.BaseExpression | None, hops: int = 0) -> bool:
+        """A path in a temporary or cache location (`tempfile.mkstemp()`, `CACHE_DIR / x`,
+        `"/tmp/..."`): writing there changes nothing the user owns."""
+        if path is None or hops > 3:
+            return False
+        for node in _nodes(path):
+            if isinstance(node, cst.Name):
+                words = _words(node.value)
+                if words & cat.SCRATCH_WORDS or node.value in ("tempfile", "gettempdir"):
+                    return True
+                value = self.values.get(node.value)
+                if value is not None and value is not path and self.scratch(value, hops + 1):
+                    return True
+            elif isinstance(node, (cst.SimpleString, cst.FormattedStringText)):
+                text = string_value(node) if isinstance(node, cst.SimpleString) else node.value
+                if text and _words(text.replace("/", "_").replace(".", "_")) & cat.SCRATCH_WORDS:
+                    return True
+        return False
 
     def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
         value = _argument(call, position, name)
@@ -710,13 +762,18 @@ def _sql_reads(parts: tuple[Part, ...]) -> bool | None:
         return True  # idempotent schema set-up before a query, not a change of data
     if first in cat.SQL_WRITE_KEYWORDS:
         return False
+    if first in cat.SQL_NEUTRAL_KEYWORDS and complete:
+        return True
     if first in cat.SQL_READ_KEYWORDS:
         if first == "PRAGMA" and "=" in prefix:
             return False  # `PRAGMA user_version = 3` sets
-        if any(word in cat.SQL_WRITE_KEYWORDS for word in words[1:]) and first == "WITH":
+        if first == "WITH" and any(word in _CTE_WRITES for word in words[1:]):
             return False  # `WITH ... DELETE FROM`
         return True if complete or first != "WITH" else None
     return None
+
+
+_CTE_WRITES = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
 
 
 def _sql_words(text: str) -> list[str]:
@@ -766,7 +823,10 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
 
 def _why(kind: str, template: Template) -> str:
     if kind == "sql":
-        return "SQL that writes" if _sql_reads(template.parts) is False else "SQL not a literal"
+        if _sql_reads(template.parts) is False:
+            return "SQL that writes"
+        literal = isinstance(_first(template), str)
+        return "SQL it cannot read" if literal else "SQL not a literal"
     if kind == "process":
         if template.parts and isinstance(template.parts[0], str):
             shown = [p if isinstance(p, str) else "..." for p in template.parts[:4]]

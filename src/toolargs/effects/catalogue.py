@@ -34,6 +34,9 @@ PATH_WRITE_METHODS = frozenset(
     """write_text write_bytes unlink mkdir touch rmdir chmod lchmod symlink_to
     hardlink_to""".split()
 )
+# Words that make a path a scratch location: writing or deleting there (temporary
+# files, caches) changes nothing the user owns.
+SCRATCH_WORDS = frozenset({"tmp", "temp", "tempfile", "tempdir", "cache", "tmpdir"})
 # Methods whose name is shared with a pure method of another type: a write only with
 # this many positional arguments (`Path.rename(target)`, `str.replace(old, new)`).
 PATH_WRITE_BY_ARITY = {"rename": 1, "replace": 1}
@@ -128,6 +131,11 @@ SQL_WRITE_KEYWORDS = frozenset(
 SQL_READ_KEYWORDS = frozenset(
     {"SELECT", "WITH", "EXPLAIN", "SHOW", "PRAGMA", "DESCRIBE", "DESC", "VALUES", "TABLE"}
 )
+# Statements that change no data themselves: transaction control and session settings.
+SQL_NEUTRAL_KEYWORDS = frozenset(
+    {"BEGIN", "START", "COMMIT", "ROLLBACK", "END", "SAVEPOINT", "RELEASE", "SET", "USE",
+     "LISTEN", "UNLISTEN", "RESET", "DISCARD", "DEALLOCATE", "PREPARE"}
+)
 # Receivers an ORM `add`/`merge` is a write on (`session.add(obj)`, `db.merge(obj)`);
 # on anything else `add` is `set.add` and `merge` a data-frame merge.
 ORM_WRITE_METHODS = frozenset({"add", "add_all", "merge", "bulk_save_objects", "flush"})
@@ -175,11 +183,6 @@ READ_ONLY_CALLS = frozenset(
 # The same, as patterns on the last name.
 READ_ONLY_CALL_PATTERNS = ("send_*notification*", "send_*progress*", "set_*_level")
 
-
-def known_read_only(qualified: str, last: str) -> bool:
-    if qualified in READ_ONLY_CALLS or last in READ_ONLY_CALLS:
-        return True
-    return any(fnmatchcase(last, pattern) for pattern in READ_ONLY_CALL_PATTERNS)
 # Methods and functions that change only the object they are called on: an effect on
 # nothing outside the process. Bare names only (`list.append`, `dict.update`).
 IN_MEMORY_METHODS = frozenset(
@@ -187,6 +190,8 @@ IN_MEMORY_METHODS = frozenset(
     reverse appendleft extendleft popleft rotate set reset write writelines put_nowait
     get_nowait move_to_end drop""".split()
 )
+# Those of them a key-value store client also has, where they write (`client.set(k, v)`).
+STORE_LIKE_METHODS = frozenset({"set", "append", "add", "update", "insert", "remove"})
 # Calls that read or compute: never a write, whatever they are given.
 PURE_CALLS = frozenset(
     """abs all any bool bytes bytearray callable chr dict divmod enumerate filter float
@@ -255,7 +260,7 @@ READ_VERBS = frozenset(
 # `cache.delete(key)`, `model.save()`), besides the HTTP methods above.
 WRITE_METHOD_NAMES = frozenset(
     {"push", "persist", "save", "upload", "create", "delete", "move", "rename", "store",
-     "upsert", "modify"}
+     "upsert", "modify", "fork", "clone"}
 )
 # Verbs that often name calls that write nothing the user owns (`client.embeddings.create()`,
 # `set_level()`, `update_state()`, `rename_changes()` computing a diff): a call of a library
@@ -263,7 +268,7 @@ WRITE_METHOD_NAMES = frozenset(
 # `delete_`, `remove_`, `drop_`, `write_`, `upload_`, `save_`, `persist_`, `push_` are.
 WEAK_VERBS = frozenset(
     """create set send post add store update insert append rename move reset put patch
-    modify upsert edit commit""".split()
+    modify upsert edit commit fork clone""".split()
 )
 # Methods of key-value stores (redis, memcached) that write, by name.
 STORE_WRITE_METHODS = frozenset(
@@ -283,6 +288,12 @@ DATA_TYPES = frozenset(
     """dict Dict list List set Set tuple Tuple str int float bool Any Optional Mapping
     MutableMapping Sequence Iterable JSON Json bytes""".split()
 )
+
+
+def known_read_only(qualified: str, last: str) -> bool:
+    if qualified in READ_ONLY_CALLS or last in READ_ONLY_CALLS:
+        return True
+    return any(fnmatchcase(last, pattern) for pattern in READ_ONLY_CALL_PATTERNS)
 
 
 @dataclass(frozen=True)
