@@ -833,8 +833,8 @@ def _why(kind: str, template: Template) -> str:
             return f"runs `{' '.join(shown)}`"
         return "runs a command that is not a literal"
     if kind == "network":
-        literal = _first(template)
-        return f"HTTP {literal.upper()}" if isinstance(literal, str) else "HTTP method unknown"
+        verb = _first(template)
+        return f"HTTP {verb.upper()}" if isinstance(verb, str) else "HTTP method unknown"
     if kind == "filesystem":
         return "opens a file for writing"
     return ""
