@@ -17,7 +17,7 @@ import pytest
 
 TIMEOUT = 120
 
-# A read-only dict-style tool that never collects unknown args: fix adds the helper call.
+# A FastMCP server that drops unknown keys (TAV501): fix applies enforce_policy to it.
 FIXABLE = textwrap.dedent(
     '''\
     from mcp.server.fastmcp import FastMCP
@@ -71,7 +71,7 @@ def test_only_the_named_file_is_written(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
     after = snapshot(tmp_path)
     assert after["pkg/server.py"][0] != before["pkg/server.py"][0], result.stdout
-    assert "collect_unknown_args" in (pkg / "server.py").read_text(encoding="utf-8")
+    assert "enforce_policy(mcp)" in (pkg / "server.py").read_text(encoding="utf-8")
     del after["pkg/server.py"], before["pkg/server.py"]
     assert after == before  # the schema module it read and the sibling it was not given
 
@@ -106,4 +106,4 @@ def test_a_file_that_cannot_be_judged_is_left_byte_for_byte(
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert f"pkg/{name}" in result.stdout + result.stderr
     assert (pkg / name).read_bytes() == data
-    assert "collect_unknown_args" in (pkg / "server.py").read_text(encoding="utf-8")
+    assert "enforce_policy(mcp)" in (pkg / "server.py").read_text(encoding="utf-8")

@@ -59,17 +59,21 @@ def _place(
         edits.insert_at_top(module, new)
         return
     kinds = [_block_kind(block, first_party) for block in blocks]
-    if "third-party" in kinds:
-        block = blocks[kinds.index("third-party")]
+    third_party = [
+        [line for line in block if _line_kind(line, first_party) == "third-party"]
+        for block in blocks
+    ]
+    most = max(third_party, key=len)
+    if most:
+        # Before the first third-party `from` import sorted after it, else after the last.
         later = [
-            line for line in block
-            if isinstance(line.body[0], cst.ImportFrom)
-            and _sort_key(line.body[0]) > RUNTIME
+            line for line in most
+            if isinstance(line.body[0], cst.ImportFrom) and _sort_key(line.body[0]) > RUNTIME
         ]
         if later:
             edits.insert_before(later[0], new)
         else:
-            edits.insert_after(block[-1], new)
+            edits.insert_after(most[-1], new)
         return
     # No third-party block: a new one after the standard library's (or, in the rare
     # module importing only its own package, after that).
@@ -97,8 +101,12 @@ def _import_blocks(module: cst.Module) -> list[list[cst.SimpleStatementLine]]:
 
 
 def _block_kind(block: list[cst.SimpleStatementLine], first_party: set[str]) -> str:
-    kinds = [_kind(small, first_party) for line in block for small in line.body]
+    kinds = [_line_kind(line, first_party) for line in block]
     return max(set(kinds), key=kinds.count)
+
+
+def _line_kind(line: cst.SimpleStatementLine, first_party: set[str]) -> str:
+    return _kind(line.body[0], first_party)
 
 
 def _kind(node: cst.BaseSmallStatement, first_party: set[str]) -> str:

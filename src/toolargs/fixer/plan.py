@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
+from toolargs.codes import CODES
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, keyword, positional, snippet, string_value
 from toolargs.fixer.edits import Conflict, Edits, Replacement
@@ -33,10 +34,16 @@ from toolargs.fixer.layout import quote_of, string_literal
 from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH
 from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
 from toolargs.fixer.wrap import Room, code_of, laid_out
-from toolargs.model import Event, Finding, Handler, ModuleModel, Step, Tool
+from toolargs.model import Event, Finding, Handler, ModuleModel, Server, Step, Tool
 from toolargs.rules.base import checked_dict_handler
 
-FIXABLE = frozenset({"TAV101", "TAV103", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES})
+# TAV501 (SDK servers drop unknown keys) and TAV503 (fastmcp rejects them, read-only tools
+# included) are both fixed by enforce_policy(server).
+ENFORCEMENT_CODES = frozenset({"TAV501", "TAV503"} & set(CODES))
+ENFORCEABLE = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp"})  # enforce_policy's
+FIXABLE = frozenset(
+    {"TAV101", "TAV103", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES, *ENFORCEMENT_CODES}
+)
 LENIENT = (Step.COLLECT, Step.ATTACH, Step.ATTACH_ALWAYS, Step.ATTACH_GUARDED)
 UNKNOWN_NAMES = ("unknown", "unknown_args", "unknown_keys")
 
@@ -98,6 +105,11 @@ class _Planner:
                 groups[id(finding.node)].append(finding)
         for group in groups.values():
             self._attempt(plan, needed, group, partial(self.sync_key_list, group))
+        enforced: set[str] = set()  # one enforce_policy per server, whatever its findings
+        for finding in findings:
+            if finding.code in ENFORCEMENT_CODES:
+                fix_server = partial(self.enforce_on_server, finding, enforced)
+                self._attempt(plan, needed, [finding], fix_server)
         for finding in findings:
             fix = fixes.get(finding.code)
             tool = self._tool(finding)
@@ -162,7 +174,8 @@ class _Planner:
                 "the key list is shared by tools whose schemas differ: give each tool its own"
             )
         keys = results[0]
-        patch.replace_node(found.node, lambda _: rewrite_key_list(found, keys))
+        rewritten: Replacement = lambda _: rewrite_key_list(found, keys)  # noqa: E731
+        patch.replace_node(found.node, self._laid_out(found.node, rewritten))
 
     # --- TAV101: collect unknown args, attach them to every returned dict ---
 
@@ -177,7 +190,9 @@ class _Planner:
         values = self._responses(tool, handler, block)
         unknown = _fresh_name(block, handler)
         known = self._known_constant(tool, patch)
-        collect = self._statement(f"{unknown} = collect_unknown_args({args}, {known})")
+        collect = self._statement(
+            f"{unknown} = collect_unknown_args({args}, {known})", block
+        )
         anchor = _after_argument_reads(block, args)
         first = next(
             (i for i, st in enumerate(block.body) if any(self.tree.inside(v, st) for v in values)),
@@ -339,7 +354,8 @@ class _Planner:
     def reject_first(self, finding: Finding, tool: Tool, patch: Edits, names: set[str]) -> None:
         _, block, args = self._dict_handler(tool)
         known = self._known_constant(tool, patch)
-        patch.insert_at_top(block, self._statement(f"reject_unknown_args({args}, {known})"))
+        reject = self._statement(f"reject_unknown_args({args}, {known})", block)
+        patch.insert_at_top(block, reject)
         names.add("reject_unknown_args")
 
     # --- TAV203: a mutation rejects instead of collecting ---
@@ -376,7 +392,8 @@ class _Planner:
             )
         if not any(e.step is Step.REJECT for e in handler.events):
             known = self._known_for_reject(tool, known_expr, patch)
-            patch.insert_at_top(block, self._statement(f"reject_unknown_args({args}, {known})"))
+            reject = self._statement(f"reject_unknown_args({args}, {known})", block)
+            patch.insert_at_top(block, reject)
             names.add("reject_unknown_args")
 
     def _drop_collect(
@@ -457,6 +474,74 @@ class _Planner:
         patch.remove_statement(guard)
         gone.append(guard)
 
+    # --- TAV501/TAV503: the server enforces the policy ---
+
+    def enforce_on_server(
+        self, finding: Finding, enforced: set[str], patch: Edits, names: set[str]
+    ) -> None:
+        server = self._server_of(finding)
+        if server.name in enforced:
+            return
+        code = f"enforce_policy({server.name}{self._policy_options()})"
+        if self.tree.contains(server.node) and isinstance(server.node, cst.Call):
+            built = self.tree.statement_of(server.node)
+            small = self.tree.only_small_statement(server.node)
+            if small is None or not _binds(small.body[0], server.name, server.node):
+                raise NotMechanical(
+                    f"server '{server.name}' is not built by a plain assignment: "
+                    f"call enforce_policy({server.name}) after it by hand"
+                )
+            assert built is small
+            patch.insert_after(small, self._statement(code, small))
+        else:  # built in another module and imported: enforced where its tools are
+            last = _last_import(self.tree.module)
+            if last is None:
+                raise NotMechanical(f"cannot tell where server '{server.name}' is imported")
+            call = self._statement(code, self.tree.module)
+            patch.insert_after(last, call.with_changes(leading_lines=[cst.EmptyLine()]))
+        enforced.add(server.name)
+        names.add("enforce_policy")
+
+    def _server_of(self, finding: Finding) -> Server:
+        servers = self.model.servers
+        if finding.tool is None:
+            found = next((s for s in servers if s.node is finding.node), None)
+            if found is None and len(servers) == 1:
+                found = servers[0]
+        else:
+            tool = self._tool(finding)
+            name = tool.server if tool is not None else None
+            found = next((s for s in servers if s.name == name), None)
+            if found is None:
+                raise NotMechanical(
+                    f"what rejects the unknown keys of '{finding.tool}' is its schema, not a "
+                    "framework server: let the schema accept them and report them instead"
+                )
+        if found is None:
+            raise NotMechanical("cannot tell which server the finding is about")
+        if found.framework_id not in ENFORCEABLE:
+            raise NotMechanical(
+                f"enforce_policy does not apply to {found.framework} '{found.name}': "
+                "follow the remedy in the message"
+            )
+        if found.enforced_by is not None:
+            raise NotMechanical(
+                f"{found.enforced_by} is already applied: follow the remedy in the message"
+            )
+        return found
+
+    def _policy_options(self) -> str:
+        """The keyword arguments that carry the project's configuration, when not the default."""
+        default, config = Config(), self.config
+        options = []
+        for field_name in ("mutation_tools", "read_only_tools", "limit_fields", "aliases"):
+            value = getattr(config, field_name)
+            if value != getattr(default, field_name):
+                options.append(f"{field_name}={_tuple_code(value)}")
+        if config.default_mode != default.default_mode:
+            options.append(f"default_mode=\"{config.default_mode}\"")
+        return "".join(f", {option}" for option in options)
+
     # --- shared pieces ---
 
     def _laid_out(self, target: cst.CSTNode, build: Replacement) -> Replacement:
@@ -467,7 +552,9 @@ class _Planner:
 
         def fitted(node: cst.CSTNode) -> cst.CSTNode:
             built = build(node)
-            return laid_out(built, room) if isinstance(built, cst.Call) else built
+            if isinstance(built, (cst.Call, cst.Tuple, cst.List, cst.Set)):
+                return laid_out(built, room)
+            return built
 
         return fitted
 
@@ -489,9 +576,9 @@ class _Planner:
             if comment is not None and tail.endswith(comment.value):
                 tail = tail[: -len(comment.value)]
         tail = tail.rstrip()
-        own = self.tree.line(self.tree.position_of(statement)[0])
+        own = self.tree.indentation_of(statement)
         indent = len(text) - len(text.lstrip())
-        extra = text[len(own) - len(own.lstrip()): indent]
+        extra = text[len(own): indent] if indent > len(own) else ""
         return Room(head, tail, extra, self.tree.module.default_indent, self.line_length)
 
     def _dict_handler(self, tool: Tool) -> tuple[Handler, cst.IndentedBlock, str]:
@@ -527,8 +614,23 @@ class _Planner:
                 return target.value
         return args
 
-    def _statement(self, code: str) -> cst.BaseStatement:
-        return cst.parse_statement(code + "\n", config=self.tree.module.config_for_parsing)
+    def _statement(self, code: str, where: cst.CSTNode) -> cst.BaseStatement:
+        """A new statement for the block `where` is (or is in), its call laid out as black
+        would at that block's indentation."""
+        statement = cst.parse_statement(code + "\n", config=self.tree.module.config_for_parsing)
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return statement
+        small = statement.body[0]
+        value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+        if not isinstance(value, cst.Call):
+            return statement
+        if isinstance(where, cst.IndentedBlock):
+            where = where.body[0]
+        indent = "" if isinstance(where, cst.Module) else self.tree.indentation_of(where)
+        head = indent + code[: len(code) - len(code_of(value))]
+        room = Room(head, "", "", self.tree.module.default_indent, self.line_length)
+        call = laid_out(value, room)
+        return statement.with_changes(body=[small.with_changes(value=call)])
 
     def _known_for_reject(
         self, tool: Tool, known: cst.BaseExpression | None, patch: Edits
@@ -672,6 +774,34 @@ def _is_constant(statement: cst.BaseStatement | None) -> bool:
     return isinstance(statement, cst.SimpleStatementLine) and isinstance(
         statement.body[0], (cst.Assign, cst.AnnAssign)
     )
+
+
+def _binds(small: cst.BaseSmallStatement, name: str, value: cst.CSTNode) -> bool:
+    """`name = value` (annotated or not)."""
+    if isinstance(small, cst.Assign):
+        return (
+            small.value is value
+            and len(small.targets) == 1
+            and _is_name(small.targets[0].target, name)
+        )
+    return isinstance(small, cst.AnnAssign) and small.value is value and _is_name(
+        small.target, name
+    )
+
+
+def _last_import(module: cst.Module) -> cst.SimpleStatementLine | None:
+    last = None
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine) and any(
+            isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body
+        ):
+            last = statement
+    return last
+
+
+def _tuple_code(values: Sequence[str]) -> str:
+    inner = ", ".join(f"\"{v}\"" for v in values)
+    return f"({inner},)" if len(values) == 1 else f"({inner})"
 
 
 def _is_none(node: cst.BaseExpression) -> bool:

@@ -52,6 +52,15 @@ class Tree:
         """The physical line `node` starts on, without its line break."""
         return self.line(self.position_of(node)[0])
 
+    def indentation_of(self, node: cst.CSTNode) -> str:
+        """The indentation libcst writes before `node`'s statement: its blocks' indents."""
+        indent = ""
+        for ancestor in self.ancestors(node):
+            if isinstance(ancestor, (cst.IndentedBlock, cst.Match)):  # a match indents its cases
+                own = ancestor.indent
+                indent = (own if own is not None else self.module.default_indent) + indent
+        return indent
+
     def contains(self, node: cst.CSTNode | None) -> bool:
         return node is not None and id(node) in self.top_level
 
