@@ -26,12 +26,14 @@ from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME, SCHEMA_KEYS
 TOOL_DESCRIPTION = "Tool"
 # The constant name the policy's examples and `toolargs fix` use.
 _KNOWN_ARGS = "KNOWN_ARGS"
-# A dict literal with a string first key (or a `**` spread first) bound to a name: a
-# registry when the name matches REGISTRY_NAME (`TOOL_HANDLERS = {"search": search}`,
-# `TOOLS = {**ITEM_TOOLS, **ADMIN}`). Starts with a literal `=` so that `re` scans for it
-# quickly.
+# A dict literal with a string first key (or a `**` spread first, or a comprehension
+# of getattr) bound to a name: a registry when the name matches REGISTRY_NAME
+# (`TOOL_HANDLERS = {"search": search}`, `TOOLS = {**ITEM_TOOLS, **ADMIN}`,
+# `{name: getattr(ops, name) for ...}`). Starts with a literal `=` so that `re` scans
+# for it quickly.
 _DICT_ASSIGNMENT = re.compile(
-    r"=[ \t]*\(?\s*\{\s*(?:#[^\n]*\s*)*(?:[rRuUbB]{0,2}['\"]|\*\*[A-Za-z_])"
+    r"=[ \t]*\(?\s*\{\s*(?:#[^\n]*\s*)*"
+    r"(?:[rRuUbB]{0,2}['\"]|\*\*[A-Za-z_]|[A-Za-z_]\w*\s*:\s*getattr\()"
 )
 _SPACE = " \t\r\n\f\\"
 _CLASS_HEADER = re.compile(r"class\b")

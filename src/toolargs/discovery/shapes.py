@@ -599,7 +599,8 @@ class Discoverer:
                     self._sink_tool(sinks, info, found, info.node.name, "decorator")
                     break
         for call, function in self.index.registrations:
-            if not self._may_name_function(call.args[0].value, function):
+            framework_call = isinstance(call.func, cst.Call)  # `mcp.tool(...)(anything)`
+            if not framework_call and not self._may_name_function(call.args[0].value, function):
                 continue
             if function is not None and sinks.summary(function).registers:
                 continue  # the body of a sink wrapper: its call sites register

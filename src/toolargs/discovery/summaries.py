@@ -94,7 +94,7 @@ class Summaries:
         """A registration when `expr` evaluates to something that registers the function
         it is called with (a decorator): `mcp.tool`, `mcp.tool(name="x")`, a project
         decorator or decorator factory."""
-        if depth > MAX_DEPTH:
+        if depth > MAX_CHAIN * 2:
             return None
         if isinstance(expr, cst.Attribute) and expr.attr.value in self.decorators:
             return Registration(f"{snippet(expr)}", server=_receiver(expr))
@@ -128,7 +128,7 @@ class Summaries:
         self, call: cst.Call, scope: Scope, depth: int = 0
     ) -> tuple[cst.BaseExpression, Registration] | None:
         """The expression `call` registers as a tool, and what the registration says."""
-        if depth > MAX_DEPTH:
+        if depth > MAX_CHAIN * 2:
             return None
         func = call.func
         first = positional(call, 0)
