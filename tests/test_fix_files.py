@@ -151,7 +151,8 @@ def test_cli_diff_prints_a_patch_and_writes_nothing(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert target.read_bytes() == golden(INPUT)
     assert done.stdout.startswith("--- server.py\n+++ server.py\n@@ ")
-    assert "+    unknown = collect_unknown_args(arguments, SEARCH_PAGES_KNOWN_ARGS)\n" in done.stdout
+    added = "+    unknown = collect_unknown_args(arguments, SEARCH_PAGES_KNOWN_ARGS)\n"
+    assert added in done.stdout
     assert "would fix 2 findings in 1 file" in done.stderr
     # The diff is a real patch: applied, it gives exactly what `fix` writes.
     patch = subprocess.run(
