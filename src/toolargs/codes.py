@@ -42,7 +42,8 @@ CODES: dict[str, Code] = {
             "unknown-args-not-returned",
             "Collected unknown args never reach the response",
             "read-only tool '{tool}' collects unknown args but never returns them: "
-            "pass the result to with_unknown_args(payload, unknown)",
+            "pass the response (a dict, content blocks, text or a result object) through "
+            "with_unknown_args(response, unknown)",
         ),
         Code(
             "TAV103",
@@ -185,7 +186,7 @@ CODES: dict[str, Code] = {
             "Server framework silently drops unknown args",
             "{framework} server '{server}' drops unknown keys before its {count} tool(s) "
             "run, without a word: apply toolargs.runtime.enforce_policy({server})",
-            fixable=False,
+            fixable=True,
         ),
         Code(
             "TAV502",
