@@ -9,7 +9,9 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
+from toolargs.analysis import analyze_source
 from toolargs.behaviour import Facts, behaviour
+from toolargs.config import Config
 from toolargs.model import Event, Step
 
 NODE = cst.Name("x")
@@ -72,3 +74,36 @@ def test_messages_say_what_happens() -> None:
     assert "additionalProperties: false" in behaviour(
         Facts("read-only", "mcp-lowlevel", 1, schema_closed=True, handler_events=[])
     ).what
+
+
+# -- the rules judge from the model -------------------------------------------------------
+
+SDK_SERVER = '''\
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("notes")
+
+
+@mcp.tool()
+def search_notes(query: str, max_results: int = 10) -> list[str]:
+    return []
+'''
+
+
+def codes_of(source: str, config: Config | None = None) -> list[str]:
+    report = analyze_source(source, "server.py", config or Config())
+    return [d.message for d in report.diagnostics]
+
+
+def test_tav502_needs_aliases_to_map() -> None:
+    messages = codes_of(SDK_SERVER)
+    assert any(m.startswith("TAV502") and "enforce_policy(mcp)" in m for m in messages)
+    assert not any(m.startswith("TAV502") for m in codes_of(SDK_SERVER, Config(aliases=())))
+
+
+def test_standalone_fastmcp_gets_tav503_with_a_remedy_that_works_there() -> None:
+    source = SDK_SERVER.replace("mcp.server.fastmcp", "fastmcp")
+    messages = codes_of(source)
+    assert [m.split()[0] for m in messages] == ["TAV503"]
+    assert "apply toolargs.runtime.enforce_policy(mcp) to its fastmcp server" in messages[0]
+    assert "SDK" not in messages[0]
