@@ -24,6 +24,7 @@ from toolargs.discovery.schema import Resolver, ToolDecl
 from toolargs.discovery.summaries import Registration, Scope, Summaries
 from toolargs.discovery.signature import Signature, class_tool_name, is_abstract, signature
 from toolargs.discovery.syntax import all_nodes, statements_of
+from toolargs.discovery.walk import walk
 from toolargs.mode import Annotations, classify
 from toolargs.model import Handler, Schema, Shape, Tool
 from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME
@@ -193,7 +194,7 @@ class Discoverer:
                 name = info.name
                 explicit = annotations = None
                 if call is not None:
-                    name = string_value(keyword(call, "name") or positional(call, 0)) or name
+                    name = self._name_of(keyword(call, "name") or positional(call, 0)) or name
                     explicit = keyword(call, *SCHEMA_KEYWORDS)
                     annotations = self.resolver.annotations(keyword(call, "annotations"))
                     if annotations is None:
@@ -206,6 +207,14 @@ class Discoverer:
                     name, "decorator", info.node.name, handler, schema, annotations, tags, server
                 )
                 break
+
+    def _name_of(self, written: cst.BaseExpression | None) -> str | None:
+        """A tool name as written: a string, a constant, a string enum member's value."""
+        if written is None or isinstance(written, (cst.Name, cst.Attribute)) and (
+            dotted_name(written) is None
+        ):
+            return None
+        return self.resolver.name_value(written)
 
     def _hint_keywords(self, call: cst.Call) -> Annotations | None:
         """`@tool(read_only_hint=True)`-style keywords some frameworks take directly."""
@@ -519,7 +528,7 @@ class Discoverer:
                 continue
             if id(function.node) in self._claimed:
                 continue
-            name = string_value(keyword(named, "name")) or function.name
+            name = self._name_of(keyword(named, "name")) or function.name
             handler, sig = self.function_handler(function, name)
             schema = self.schema_for(name, keyword(named, *SCHEMA_KEYWORDS), sig)
             annotations = self.resolver.annotations(keyword(named, "annotations"))
@@ -571,7 +580,7 @@ class Discoverer:
         Only a call that names its tool (`name="..."`) is taken for an MCP registration:
         `add_tool` is a common method name elsewhere too.
         """
-        name = string_value(keyword(named, "name"))
+        name = self._name_of(keyword(named, "name"))
         if name is None or name in {tool.name for tool in self.tools}:
             return
         schema = self.schema_for(name, keyword(named, *SCHEMA_KEYWORDS), None)
@@ -610,6 +619,13 @@ class Discoverer:
                 continue
             target, found = registered
             registered_function = self._registered_function(project, target, function)
+            looped = self._loop_functions(project, target, function, call)
+            if registered_function is None and looped:
+                for info in looped:  # `for tool in READ_TOOLS: add_read_only_tool(mcp, tool)`
+                    if id(info.node) not in self._claimed:
+                        here = info.node.name if info.index is self.index else call
+                        self._sink_tool(sinks, info, found, here, "imperative")
+                continue
             if registered_function is None:
                 name = sinks.string(found.name)
                 if name is not None and name not in {t.name for t in self.tools}:
@@ -697,6 +713,51 @@ class Discoverer:
                 or name in self.index.constants
             )
         return False
+
+    def _loop_functions(
+        self,
+        project: ProjectIndex,
+        target: cst.BaseExpression,
+        function: FunctionInfo | None,
+        call: cst.Call,
+    ) -> list[FunctionInfo]:
+        """The functions a loop variable takes, when the registration runs in a `for`
+        over a list of functions (a literal, a constant, one imported, `a + b`)."""
+        if not isinstance(target, cst.Name):
+            return []
+        scope: cst.CSTNode = function.node if function is not None else self.index.module
+        loop: cst.For | None = None
+        for node in walk(scope, into_scopes=False):
+            if (
+                isinstance(node, cst.For)
+                and isinstance(node.target, cst.Name)
+                and node.target.value == target.value
+                and any(inner is call for inner in walk(node.body, into_scopes=False))
+            ):
+                loop = node  # the innermost loop around the registration wins
+        if loop is None:
+            return []
+        found: list[FunctionInfo] = []
+        pending: list[tuple[cst.BaseExpression, ModuleIndex]] = [(loop.iter, self.index)]
+        while pending and len(found) < 512:
+            expr, index = pending.pop(0)
+            if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+                pending += [(expr.left, index), (expr.right, index)]
+                continue
+            resolver = self.resolver if index is self.index else Resolver(index, self.config)
+            resolved = resolver.follow(expr)
+            value = resolved.expr
+            if isinstance(value, (cst.List, cst.Tuple)):
+                for element in value.elements:
+                    if isinstance(element, cst.StarredElement):
+                        pending.append((element.value, resolved.index))
+                        continue
+                    info = project.definition(element.value, resolved.index, None)
+                    if isinstance(info, FunctionInfo):
+                        found.append(info)
+            elif isinstance(value, cst.BinaryOperation) and value is not expr:
+                pending.append((value, resolved.index))
+        return found
 
     def _registered_function(
         self, project: ProjectIndex, target: cst.BaseExpression, function: FunctionInfo | None

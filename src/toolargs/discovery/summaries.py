@@ -246,10 +246,23 @@ class Summaries:
     # --- evaluating what a registration says ---
 
     def string(self, bound: Bound | None) -> str | None:
+        """A string: a literal, a parameter or constant bound to one, a string enum
+        member (`GitTools.STATUS.value`)."""
         if bound is None:
             return None
         value = self.value(bound)
-        return string_value(value.expr) if value is not None else None
+        if value is None:
+            return None
+        found = string_value(value.expr)
+        if found is None and isinstance(value.expr, cst.Attribute):
+            expr = value.expr
+            if expr.attr.value == "value":
+                expr = expr.value  # type: ignore[assignment]
+            if isinstance(expr, cst.Attribute):
+                owner = self.project.definition(expr.value, value.scope.index, None)
+                if isinstance(owner, ClassInfo):
+                    found = string_value(owner.attributes.get(expr.attr.value))
+        return found
 
     def annotations(self, bound: Bound | None, depth: int = 0) -> Annotations | None:
         """`ToolAnnotations(readOnlyHint=...)`, a dict, or what a helper returns,
