@@ -36,7 +36,7 @@ server = Server("demo")
 SEARCH_SCHEMA = {"type": "object", "properties": {"query": {"type": "string"}}}
 @server.tool(name="search", input_schema=SEARCH_SCHEMA)
 def search(arguments: dict) -> dict:
-    return {"hits": []}
+    return {"hits": engine.hits(arguments["query"])}  # engine: unknown, so nothing decides the mode
 '''
 
 # The same, plus a mutation tool (by its name) that never rejects unknown args: TAV201.
