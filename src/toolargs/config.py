@@ -53,6 +53,8 @@ DEFAULT_READ_ONLY_VERBS = (
     "inspect",
     "preview",
     "summarize",
+    "analyze",
+    "analyse",
 )
 # Verbs that make a name a mutation: a tool named `delete_note`, a call to
 # `api.delete_file()`. A name matches when it is the verb or starts with `verb_`

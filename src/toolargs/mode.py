@@ -69,6 +69,12 @@ def mutation_verb(name: str, verbs: tuple[str, ...]) -> str | None:
     return first if first in verbs else None
 
 
+def _reads_by_name(name: str, config: Config) -> bool:
+    """A name with a read verb among its words and no mutation verb (`obsidian_search`)."""
+    words = {word.lower() for word in _WORDS.findall(name)}
+    return bool(words & set(config.read_only_verbs)) and not words & set(config.mutation_verbs)
+
+
 def classify(
     name: str,
     annotations: Annotations | None,
@@ -113,7 +119,7 @@ def classify(
     if effects is not None and effects.uncertain:
         # A search form POSTs, a `read_query` runs SQL it checked: a name that says it
         # reads outweighs a write the checker cannot confirm.
-        if mutation_verb(name, config.read_only_verbs) is None:
+        if not _reads_by_name(name, config):
             return Classification("mutation", f"effect: {effects.uncertain[0]}")
     if effects is not None and effects.resolved:
         return Classification("read-only", "effects: none in the resolved call tree")

@@ -13,6 +13,7 @@ What counts as a write is the catalogue's business (`toolargs.effects.catalogue`
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Iterator, Protocol, Sequence, Union
@@ -108,7 +109,8 @@ class Summary:
     pending: list[Pending] = field(default_factory=list)
     complete: bool = True  # every call followed or known not to write
     state: bool = False  # changes objects that outlive the call (module or `self` state)
-    depth: int = 0  # the depth it was computed at: deeper calls were cut
+    depth: int = 0  # the depth it was computed at
+    truncated: bool = False  # calls were cut at the depth bound: redo it if met higher up
 
     def unresolved(self) -> None:
         self.complete = False
@@ -151,7 +153,7 @@ class EffectAnalysis:
     def summary(self, function: Function, depth: int) -> Summary:
         key = function.memo_key
         cached = self.memo.get(key)
-        if cached is not None and cached[1].depth <= depth:
+        if cached is not None and (not cached[1].truncated or cached[1].depth <= depth):
             return cached[1]
         summary = Summary(depth=depth)
         self.active.add(key)
@@ -309,7 +311,8 @@ class _Scan:
     ) -> bool:
         """Method shapes of the catalogue; True when the call is decided."""
         receiver = dotted_name(func.value) or ""
-        receiver_last = receiver.rsplit(".", 1)[-1]
+        # `sqlite3.connect(db).execute(...)`: the call's name stands for the receiver.
+        receiver_last = receiver.rsplit(".", 1)[-1] or last_name(func.value) or ""
         positionals = sum(1 for a in call.args if a.keyword is None and not a.star)
         if receiver_last == "git" and "." in receiver:
             return self.git_command(call, site, text, last, positionals)
@@ -323,6 +326,8 @@ class _Scan:
             if not self.scratch(func.value):
                 self.write("filesystem", site, text)
             return True
+        if last in cat.PATH_WRITE_BY_ARITY and positionals > cat.PATH_WRITE_BY_ARITY[last]:
+            return True  # `text.replace(old, new)`
         if cat.PATH_WRITE_BY_ARITY.get(last) == positionals and len(call.args) == positionals:
             self.write("filesystem", site, text)
             return True
@@ -372,7 +377,7 @@ class _Scan:
                 return True
             # An object from somewhere else (`client = pool.get()`): a store client's
             # `set`/`append` writes, a list's does not; the checker cannot tell.
-            if last in cat.STORE_LIKE_METHODS:
+            if last in cat.STORE_LIKE_METHODS and isinstance(func.value, cst.Name):
                 self.write("call", site, text, certain=False, why="changes an object it got")
             return True
         return False
@@ -399,10 +404,12 @@ class _Scan:
             return True  # a cycle: its effects are found where it started
         if self.depth >= MAX_DEPTH:
             self.summary.unresolved()
+            self.summary.truncated = True
             return False
         inner = self.analysis.summary(callee, self.depth + 1)
         summary = self.summary
         summary.complete = summary.complete and inner.complete
+        summary.truncated = summary.truncated or inner.truncated
         summary.state = summary.state or inner.state
         label = self.function.label
         for write in inner.writes:
@@ -538,6 +545,10 @@ class _Scan:
             for part in expr.parts:
                 if isinstance(part, cst.FormattedStringText):
                     pieces.append(part.value)
+                elif isinstance(part, cst.FormattedStringExpression) and not sequence and (
+                    part.format_spec is None and hops < 4
+                ):  # f"/* tag */ {query}": the parameter's text goes on
+                    pieces.extend(self.template(part.expression, False, hops=hops + 1).parts)
                 else:
                     pieces.append(Opaque)
             if sequence:  # a shell line: split what is literal
@@ -777,6 +788,7 @@ _CTE_WRITES = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
 
 
 def _sql_words(text: str) -> list[str]:
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.DOTALL)  # /* comments */
     lines = [line.split("--", 1)[0] for line in text.splitlines()]
     cleaned = " ".join(lines).replace("(", " ").replace(";", " ")
     return [w.upper() for w in cleaned.split() if w.isalpha() or w.isidentifier()]

@@ -143,7 +143,8 @@ ORM_RECEIVER_WORDS = frozenset({"session", "db", "orm"})
 # Receivers whose `execute(query)` runs SQL even when the query is not a literal.
 DB_RECEIVER_WORDS = frozenset(
     {"cursor", "cur", "conn", "connection", "db", "session", "engine", "database", "tx",
-     "transaction", "sqlite", "pg", "pool", "duckdb", "con", "client", "sql", "driver"}
+     "transaction", "sqlite", "pg", "pool", "duckdb", "con", "client", "sql", "driver",
+     "connect"}
 )
 
 # --- git (GitPython) ---

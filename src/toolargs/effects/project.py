@@ -15,6 +15,7 @@ import libcst as cst
 
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name
+from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver
 from toolargs.effects.analysis import Function
 from toolargs.model import Handler
@@ -24,10 +25,12 @@ from toolargs.source import SourceError, read
 
 @dataclass(frozen=True)
 class Where:
-    """The module a function is in, and the class `self` is an instance of."""
+    """The module a function is in, the class `self` is an instance of, and the
+    function's entry in the project index (what its `resolve_call` starts from)."""
 
     index: ModuleIndex
     cls: tuple[ClassInfo, ModuleIndex] | None = None
+    info: FunctionInfo | None = None
 
 
 class IndexProject:
@@ -36,6 +39,7 @@ class IndexProject:
     def __init__(self, index: ModuleIndex, resolver: Resolver) -> None:
         self.index = index
         self.resolver = resolver
+        self.project = project_for(resolver.config)
         self.path = str(index.path) if index.path else ""
         self._attributes: dict[int, dict[str, cst.BaseExpression]] = {}
         self._assigned: dict[int, dict[str, cst.BaseExpression]] = {}
@@ -44,11 +48,15 @@ class IndexProject:
 
     def handler(self, handler: Handler) -> Function:
         node = handler.node
+        info = handler.function  # discovery's own entry for it, when it has one
+        if info is not None and info.node is node and info.index is not None:
+            owner = (info.owner, info.index) if info.owner is not None else None
+            return self._function(node, info.owner, Where(info.index, owner, info))
         if isinstance(node, cst.FunctionDef):
             found = self._locate(node)
             if found is not None:
                 info, where = found
-                return self._function(node, info.owner, where)
+                return self._function(node, info.owner, Where(where.index, where.cls, info))
         return Function(node, handler.label.split(" in ")[0], self.path, Where(self.index))
 
     def _locate(self, node: cst.FunctionDef) -> tuple[FunctionInfo, Where] | None:
@@ -96,6 +104,20 @@ class IndexProject:
 
     def resolve(self, call: cst.Call, caller: Function) -> Function | None:
         where = _where(caller, self.index)
+        func = call.func
+        is_self = (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value in ("self", "cls")
+        )
+        if where.info is not None and not is_self:  # the project index first
+            found = self.project.resolve_call(call, where.info)
+            if found is not None and found.index is not None:
+                cls = (found.owner, found.index) if found.owner is not None else None
+                return self._function(found.node, found.owner, Where(found.index, cls, found))
+        return self._resolve(call, caller, where)
+
+    def _resolve(self, call: cst.Call, caller: Function, where: Where) -> Function | None:
         resolver = self._resolver(where.index)
         func = call.func
         if isinstance(func, cst.Name):
@@ -116,7 +138,9 @@ class IndexProject:
             if receiver.value in where.index.imports:
                 found = resolver.find_function(name)
                 if found is not None:
-                    return self._function(found.node, None, Where(found.index or where.index))
+                    return self._function(
+                        found.node, None, Where(found.index or where.index, None, found)
+                    )
         return None
 
     def lines(self, sites: Sequence[tuple[cst.CSTNode, Function]]) -> dict[int, int]:
@@ -147,11 +171,11 @@ class IndexProject:
         index = where.index
         local = index.functions.get(name)
         if local is not None:
-            return self._function(local.node, None, Where(index))
+            return self._function(local.node, None, Where(index, None, local))
         if name in index.imports:
             found = resolver.find_function(name)
             if found is not None:
-                return self._function(found.node, None, Where(found.index or index))
+                return self._function(found.node, None, Where(found.index or index, None, found))
         cls = resolver.find_class(cst.Name(name), index)
         if cls is not None:  # building a project object runs its __init__
             return self._method(cls, "__init__")
@@ -161,7 +185,8 @@ class IndexProject:
         for base, where in self.resolver.class_chain(*cls):
             node = base.methods.get(name)
             if node is not None:
-                return self._function(node, base, Where(where, cls))
+                info = FunctionInfo(node, base, None, where)
+                return self._function(node, base, Where(where, cls, info))
         return None
 
     def _class_of(

@@ -1,0 +1,356 @@
+"""Effects: what a handler writes, the mode that follows, and TAV403.
+
+Each case is a small server written to a temporary folder and analysed as the CLI would;
+the assertions read the audit's mode and its evidence, never internals.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from toolargs.analysis import analyze_path
+from toolargs.config import OPTIONS, Config
+from toolargs.effects import analysis as effects_analysis
+from toolargs.mode import Annotations, Effects, classify
+from toolargs.model import ToolReport
+from toolargs.output.sarif import check_sarif
+from toolargs.policy import tool_mode
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER = """\
+from mcp.server.fastmcp import FastMCP
+from toolargs.runtime import enforce_policy
+
+mcp = enforce_policy(FastMCP("demo"))
+"""
+
+
+def server(tmp_path: Path, body: str, name: str = "server.py", **others: str) -> Path:
+    for other, text in others.items():
+        (tmp_path / f"{other}.py").write_text(textwrap.dedent(text), encoding="utf-8")
+    path = tmp_path / name
+    path.write_text(HEADER + textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def tools(path: Path, config: Config | None = None) -> dict[str, ToolReport]:
+    report = analyze_path(path, config or Config())
+    assert report.error is None
+    return {tool.name: tool for tool in report.tools}
+
+
+def codes(path: Path, config: Config | None = None) -> list[tuple[str, str | None]]:
+    report = analyze_path(path, config or Config())
+    return [(d.code, d.tool) for d in report.diagnostics]
+
+
+# --- the issue's case ---
+
+
+def test_delete_note_without_annotation_is_a_mutation_with_its_evidence() -> None:
+    found = tools(ROOT / "fixtures" / "servers" / "notes_vault" / "server.py")
+    delete = found["delete_note"]
+    assert delete.mode == "mutation"
+    assert delete.mode_source == (
+        "effect: self._path(note_id).unlink() (store.py:27) via delete_note -> NoteStore.delete"
+    )
+    assert found["read_note"].mode == "read-only"
+    assert found["export_notes"].mode_source == "effects: none in the resolved call tree"
+    assert found["sync_vault"].mode_source.startswith("effect: subprocess.run() (server.py:26)")
+
+
+def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        NOTES: dict[str, str] = {}
+
+        @mcp.tool()
+        def delete_note(note_id: str) -> str:
+            NOTES.pop(note_id)
+            return "deleted"
+    """)
+    assert tools(path)["delete_note"].mode_source == "name verb 'delete'"
+    # Run-time enforcement follows the same precedence: the note is never deleted.
+    assert tool_mode("delete_note") == "mutation"
+
+
+# --- the catalogue, one kind at a time ---
+
+
+@pytest.mark.parametrize(
+    ("body", "mode", "evidence"),
+    [
+        ("open(path, 'a').write('x')", "mutation", "open() (server.py:10), opens a file"),
+        ("return open(path).read()", "read-only", "effects: none"),
+        ("Path(path).write_text('x')", "mutation", "Path(path).write_text()"),
+        ("return path.replace('a', 'b')", "read-only", "effects: none"),
+        ("os.replace(path, path + '.bak')", "mutation", "os.replace()"),
+        ("shutil.rmtree(path)", "mutation", "shutil.rmtree()"),
+        ("subprocess.run(['git', 'status'])", "read-only", "effects: none"),
+        ("subprocess.run(['git', '-C', path, 'log'])", "read-only", "effects: none"),
+        ("subprocess.run(['git', 'push'])", "mutation", "runs `git push`"),
+        ("subprocess.run(['make', 'deploy'])", "mutation", "runs `make deploy`"),
+        ("os.system(path)", "mutation", "os.system()"),
+        ("requests.delete(path)", "mutation", "requests.delete()"),
+        ("return requests.get(path).json()", "read-only", "effects: none"),
+        ("httpx.request('PUT', path)", "mutation", "HTTP PUT"),
+        ("httpx.request('GET', path)", "read-only", "effects: none"),
+        ("sqlite3.connect(DB).execute('DELETE FROM t')", "mutation", "SQL that writes"),
+        ("return sqlite3.connect(DB).execute('SELECT 1').fetchall()", "read-only", "effects"),
+        ("sqlite3.connect(DB).execute(path)", "mutation", "SQL from the arguments"),
+        ("repo = Repo(path)\nrepo.index.commit('x')", "mutation", "repo.index.commit()"),
+        ("return Repo(path).git.log('-3')", "read-only", "effects: none"),
+        ("Repo(path).git.checkout('main')", "mutation", "Repo(path).git.checkout()"),
+        ("api.delete_file(path)", "mutation", "api.delete_file()"),
+        ("hits = []\nhits.append(path)\nreturn hits", "read-only", "effects: none"),
+        ("d = {}\nd.update(a=1)\nreturn d", "read-only", "effects: none"),
+        ("logger.info(path)", "read-only", "effects: none"),
+    ],
+)
+def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:
+    indented = textwrap.indent(body, "    ")
+    path = tmp_path / "server.py"
+    path.write_text(
+        "import logging, os, shutil, sqlite3, subprocess\n"
+        "from pathlib import Path\nimport httpx, requests\nfrom git import Repo\n"
+        "from mcp.server.fastmcp import FastMCP\n"
+        "mcp = FastMCP('demo')\nlogger = logging.getLogger(__name__)\n"
+        "@mcp.tool()\ndef handle(path: str):\n" + indented + "\n",
+        encoding="utf-8",
+    )
+    tool = tools(path)["handle"]
+    assert (tool.mode, evidence in tool.mode_source) == (mode, True), tool.mode_source
+
+
+# --- precision ---
+
+
+def test_a_command_built_by_a_helper_is_judged_at_each_call(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        import subprocess
+
+        def git(*args: str) -> str:
+            return subprocess.run(["git", *args], capture_output=True).stdout
+
+        @mcp.tool()
+        def history(count: int) -> str:
+            return git("log", f"-{count}")
+
+        @mcp.tool()
+        def publish() -> str:
+            return git("push", "origin")
+    """)
+    found = tools(path)
+    assert found["history"].mode == "read-only"
+    assert found["publish"].mode_source.endswith("runs `git push origin` via publish -> git")
+
+
+def test_sql_guarded_by_startswith_select_reads(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        import sqlite3
+
+        def run(sql: str) -> list:
+            return sqlite3.connect("db").execute(sql).fetchall()
+
+        @mcp.tool()
+        def select_rows(sql: str) -> list:
+            if not sql.strip().upper().startswith("SELECT"):
+                raise ValueError("SELECT only")
+            return run(sql)
+
+        @mcp.tool()
+        def execute(sql: str) -> list:
+            return run(sql)
+    """)
+    found = tools(path)
+    assert found["select_rows"].mode == "read-only"
+    assert found["execute"].mode == "mutation"
+
+
+def test_an_uncertain_write_does_not_outweigh_a_read_name(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        import httpx
+
+        @mcp.tool()
+        async def search_pages(query: str) -> dict:
+            async with httpx.AsyncClient() as client:
+                return (await client.post("https://x/search", data={"q": query})).json()
+
+        @mcp.tool()
+        async def submit_form(text: str) -> dict:
+            async with httpx.AsyncClient() as client:
+                return (await client.post("https://x/forms", data={"t": text})).json()
+    """)
+    found = tools(path)
+    assert (found["search_pages"].mode, found["search_pages"].mode_source) == (
+        "read-only", "default"
+    )
+    assert found["submit_form"].mode_source.endswith("HTTP POST")
+
+
+def test_scratch_files_are_not_effects(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        import json
+        from pathlib import Path
+
+        CACHE_DIR = Path.home() / ".cache" / "demo"
+
+        @mcp.tool()
+        def lookup(key: str) -> str:
+            value = key.upper()
+            (CACHE_DIR / key).write_text(value)
+            return value
+    """)
+    assert tools(path)["lookup"].mode == "read-only"
+
+
+def test_effects_are_followed_across_modules_and_methods(tmp_path: Path) -> None:
+    path = server(
+        tmp_path,
+        """
+        from store import Store
+
+        store = Store()
+
+        @mcp.tool()
+        def drop_all() -> str:
+            store.clear_everything()
+            return "ok"
+        """,
+        store="""
+        import shutil
+
+        class Base:
+            def _wipe(self) -> None:
+                shutil.rmtree(self.root)
+
+        class Store(Base):
+            root = "data"
+
+            def clear_everything(self) -> None:
+                self._wipe()
+        """,
+    )
+    assert tools(path)["drop_all"].mode_source == (
+        "effect: shutil.rmtree() (store.py:6) via drop_all -> Store.clear_everything -> Base._wipe"
+    )
+
+
+def test_cycles_end_and_each_function_is_analysed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = server(tmp_path, """
+        import os
+
+        def ping(n: int) -> None:
+            if n:
+                pong(n - 1)
+
+        def pong(n: int) -> None:
+            ping(n)
+            os.remove("x")
+
+        @mcp.tool()
+        def first() -> None:
+            ping(3)
+
+        @mcp.tool()
+        def second() -> None:
+            pong(3)
+    """)
+    runs: list[str] = []
+    original = effects_analysis._Scan.run
+
+    def counting(self: effects_analysis._Scan) -> None:
+        runs.append(self.function.label)
+        original(self)
+
+    monkeypatch.setattr(effects_analysis._Scan, "run", counting)
+    found = tools(path)
+    assert found["first"].mode == found["second"].mode == "mutation"
+    assert sorted(runs) == ["first", "ping", "pong", "second"]
+
+
+# --- configuration ---
+
+
+def test_write_calls_and_read_only_calls_extend_the_catalogue(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        import vault
+
+        @mcp.tool()
+        def sync() -> str:
+            return vault.mirror()
+
+        @mcp.tool()
+        def tidy(name: str) -> str:
+            return vault.delete_draft(name)
+    """)
+    assert tools(path)["sync"].mode_source == "default"
+    configured = Config.from_mapping(
+        {"write-calls": ["vault.mirror"], "read-only-calls": ["delete_draft"]}, "test"
+    )
+    found = tools(path, configured)
+    assert found["sync"].mode_source.startswith("effect: vault.mirror()")
+    assert found["tidy"].mode_source == "effects: none in the resolved call tree"
+    assert {"write-calls", "read-only-calls", "mutation-verbs", "read-only-verbs"} <= set(OPTIONS)
+
+
+# --- TAV403 ---
+
+
+def test_tav403_names_the_evidence_and_is_a_security_error_in_sarif() -> None:
+    fixture = ROOT / "fixtures" / "rules" / "tav403_read_only_writes.py"
+    report = analyze_path(fixture, Config())
+    found = [d for d in report.diagnostics if d.code == "TAV403"]
+    assert [d.tool for d in found] == ["check_alerts", "refresh_stations"]
+    assert "STATE.write_text() (tav403_read_only_writes.py:37) via check_alerts -> " \
+        "_save_alerts" in found[0].message
+    document = json.loads(check_sarif(found))
+    run = document["runs"][0]
+    rule = next(r for r in run["tool"]["driver"]["rules"] if r["id"] == "TAV403")
+    assert rule["defaultConfiguration"]["level"] == "error"
+    assert "security" in rule["properties"]["tags"]
+    assert {r["level"] for r in run["results"]} == {"error"}
+
+
+def test_tav403_can_be_ignored(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        from mcp.types import ToolAnnotations
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def warm(name: str) -> str:
+            open(name, "w").write("x")
+            return name
+    """)
+    assert ("TAV403", "warm") in codes(path)
+    report = analyze_path(path, Config(), enabled=lambda code: code != "TAV403")
+    assert not [d for d in report.diagnostics if d.code == "TAV403"]
+
+
+# --- the precedence, without libcst ---
+
+
+def test_precedence() -> None:
+    config = Config()
+    writes = Effects(("os.remove() (a.py:3)",))
+    read_only = Annotations(True, None, "readOnlyHint=True")
+    assert classify("x", read_only, (), config, writes).mode == "read-only"  # then TAV403
+    assert classify("x", None, ("CanEdit",), config, Effects(resolved=True)).mode == "mutation"
+    assert classify("list_x", None, (), config, writes).source == "effect: os.remove() (a.py:3)"
+    assert classify("delete_x", None, (), config, Effects(resolved=True)).mode == "read-only"
+    assert classify("delete_x", None, (), config, Effects()).source == "name verb 'delete'"
+    maybe = Effects(uncertain=("client.post() (a.py:9), HTTP POST",))
+    assert classify("search", None, (), config, maybe).source == "default"
+    assert classify("submit", None, (), config, maybe).mode == "mutation"
+    assert classify("settings", None, (), config).source == "default"
+
+
+def test_mode_stays_free_of_libcst() -> None:
+    code = "import sys, toolargs.mode, toolargs.policy; assert 'libcst' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
