@@ -389,7 +389,12 @@ class _Scan:
         subcommand = last.replace("_", "-")
         if subcommand in cat.GIT_READ_SUBCOMMANDS:
             return True
-        if subcommand in cat.GIT_LIST_SUBCOMMANDS and positionals == 0:
+        if subcommand in cat.GIT_LIST_SUBCOMMANDS:
+            parts: list[Part] = ["git", subcommand]
+            for arg in call.args:
+                if arg.keyword is None:
+                    parts.extend(self.template(arg.value, True, spread=bool(arg.star)).parts)
+            self.decide("git", site, text, Template(tuple(parts), True))
             return True
         self.write("git", site, text)
         return True
@@ -512,6 +517,10 @@ class _Scan:
 
     def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
         value = _argument(call, position, name)
+        text = string_value(value) if value is not None else None
+        if text is not None and not _mode_like(text):
+            # `archive.open("word/document.xml")`: a member's name, the mode comes next
+            value = _argument(call, position + 1, name)
         if value is None:
             return None  # the default mode reads
         return self.template(value, False)
@@ -719,6 +728,10 @@ def _split(text: str) -> list[str]:
 # --- judging a complete template ---
 
 
+def _mode_like(text: str) -> bool:
+    return 0 < len(text) <= 3 and set(text) <= set("rwaxbt+U")
+
+
 def _first(template: Template) -> Part:
     return template.parts[0] if template.parts else Opaque
 
@@ -738,12 +751,17 @@ def _reads(kind: str, template: Template) -> bool | None:
         mode = "".join(p for p in parts if isinstance(p, str))
         return not (set(mode) & cat.WRITE_MODE_LETTERS)
     if kind == "network":
-        if len(parts) != 1 or not isinstance(parts[0], str):
-            return None
+        if len(parts) != 1 or not isinstance(parts[0], str) or parts[0].upper() == "POST":
+            return None  # POST: often a query (search forms, GraphQL)
         return parts[0].upper() in cat.READ_HTTP_METHODS
     if kind == "sql":
         return _sql_reads(parts)
     if kind == "process":
+        reads = _command_reads(parts)
+        if reads is False and not (parts and parts[0] == "git"):
+            return None  # a program the catalogue does not know: it may write
+        return reads
+    if kind == "git":
         return _command_reads(parts)
     return None
 
@@ -807,7 +825,10 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
                 return None
             if not arg.startswith("-"):
                 return arg in cat.READ_SUBCOMMANDS
-        return False
+        # Options only: `lean --print-prefix`, `node --version` ask; `make` alone builds.
+        return bool(rest) and all(
+            isinstance(a, str) and a.startswith(cat.READ_ONLY_OPTIONS) for a in rest
+        )
     index = 0
     while index < len(rest):
         arg = rest[index]

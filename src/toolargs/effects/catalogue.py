@@ -101,6 +101,8 @@ READ_SUBCOMMANDS = frozenset(
     """get list ls logs log show describe status version help info inspect view diff
     search cat top ps images history whoami explain tree check config-get""".split()
 )
+# Options that only ask a program about itself (prefixes).
+READ_ONLY_OPTIONS = ("--version", "-V", "--help", "-h", "--print", "--show", "--list")
 # `git` options taking a value before the subcommand.
 GIT_GLOBAL_OPTIONS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree"})
 

@@ -111,7 +111,10 @@ class IndexProject:
             and func.value.value in ("self", "cls")
         )
         if where.info is not None and not is_self:  # the project index first
-            found = self.project.resolve_call(call, where.info)
+            try:
+                found = self.project.resolve_call(call, where.info)
+            except RecursionError:  # a cycle of names in the index: resolve it here
+                found = None
             if found is not None and found.index is not None:
                 cls = (found.owner, found.index) if found.owner is not None else None
                 return self._function(found.node, found.owner, Where(found.index, cls, found))
