@@ -56,7 +56,9 @@ def _imported_server(
 
     Its tools are here, so a missing enforcement is reported here, at its first tool.
     """
-    imported = index.imports[name]
+    imported = index.imports.get(name)
+    if imported is None:  # built here from a class that is no framework's
+        return None
     other = resolver.module_of_name(imported)
     if other is None:
         return None
