@@ -74,7 +74,8 @@ def may_define_tools(source: str, config: Config) -> bool:
     if any(_is_registry(source, match.start()) for match in _DICT_ASSIGNMENT.finditer(source)):
         return True
     return "@" in source and any(
-        match.group(1) not in _LIBRARY_DECORATORS for match in _DECORATOR_FACTORY.finditer(source)
+        match.group(1).lstrip("_") not in _LIBRARY_DECORATORS  # `_functools.wraps(...)` too
+        for match in _DECORATOR_FACTORY.finditer(source)
     )
 
 
