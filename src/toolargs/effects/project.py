@@ -40,6 +40,7 @@ class IndexProject:
         self.index = index
         self.resolver = resolver
         self.project = project_for(resolver.config)
+        self._building: set[int] = set()  # calls whose result's class is being worked out
         self.path = str(index.path) if index.path else ""
         self._attributes: dict[int, dict[str, cst.BaseExpression]] = {}
         self._assigned: dict[int, dict[str, cst.BaseExpression]] = {}
@@ -229,9 +230,13 @@ class IndexProject:
         class a project function called here says it returns."""
         if isinstance(value, cst.Call):
             found = self._annotated(value.func, index, resolver)
-            if found is not None or caller is None:
-                return found
-            function = self.resolve(value, caller)
+            if found is not None or caller is None or id(value) in self._building:
+                return found  # (`client = client.with_options()`: asked already)
+            self._building.add(id(value))
+            try:
+                function = self.resolve(value, caller)
+            finally:
+                self._building.discard(id(value))
             if function is None or not isinstance(function.node, cst.FunctionDef):
                 return None
             returns = function.node.returns
