@@ -259,7 +259,7 @@ class _Scan:
             return
         if qualified in cat.FILESYSTEM_CALLS:
             if not self.scratch(_argument(call, 0, "path", "src", "name")):
-                self.write("filesystem", site, text)
+                self.write("filesystem", site, text, *_ensured(call))
             return
         if qualified in cat.OPEN_CALLS:
             position, name = cat.OPEN_CALLS[qualified]
@@ -324,7 +324,7 @@ class _Scan:
             return True
         if last in cat.PATH_WRITE_METHODS:
             if not self.scratch(func.value):
-                self.write("filesystem", site, text)
+                self.write("filesystem", site, text, *_ensured(call))
             return True
         if last in cat.PATH_WRITE_BY_ARITY and positionals > cat.PATH_WRITE_BY_ARITY[last]:
             return True  # `text.replace(old, new)`
@@ -726,6 +726,14 @@ def _split(text: str) -> list[str]:
 
 
 # --- judging a complete template ---
+
+
+def _ensured(call: cst.Call) -> tuple[bool, str]:
+    """`mkdir(exist_ok=True)`: making sure a folder exists may write (certain, why)."""
+    flag = keyword(call, "exist_ok")
+    if isinstance(flag, cst.Name) and flag.value == "True":
+        return False, "makes sure a folder exists"
+    return True, ""
 
 
 def _mode_like(text: str) -> bool:
