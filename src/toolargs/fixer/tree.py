@@ -48,10 +48,6 @@ class Tree:
             return ""
         return self._lines[number - 1].rstrip("\r\n")
 
-    def line_of(self, node: cst.CSTNode) -> str:
-        """The physical line `node` starts on, without its line break."""
-        return self.line(self.position_of(node)[0])
-
     def indentation_of(self, node: cst.CSTNode) -> str:
         """The indentation libcst writes before `node`'s statement: its blocks' indents."""
         indent = ""
