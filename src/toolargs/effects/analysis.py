@@ -858,6 +858,8 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     if subcommand in cat.GIT_READ_SUBCOMMANDS:
         return True
     if subcommand in cat.GIT_LIST_SUBCOMMANDS:
+        if any(not isinstance(a, str) for a in after):
+            return None  # `git branch <something>`: lists with flags, creates with a name
         return all(isinstance(a, str) and a in cat.GIT_LIST_FLAGS for a in after)
     return False
 
