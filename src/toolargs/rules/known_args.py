@@ -60,7 +60,7 @@ def known_args_unverifiable(tool: Tool, context: Context) -> Iterator[Finding]:
     """TAV306: a key list that is not a literal cannot be checked against the schema."""
     known = _checked(tool)
     if known is not None and known.keys is None and not known.from_schema:
-        node = known.node or (tool.handler.anchor if tool.handler else tool.anchor)
+        node = known.node or tool.anchor
         yield context.finding("TAV306", node, tool, known=known.label, why=known.why_unresolved)
 
 

@@ -29,7 +29,7 @@ def unknown_args_not_rejected(tool: Tool, context: Context) -> Iterator[Finding]
         assert tool.handler is not None
         yield context.finding(
             "TAV201",
-            tool.handler.anchor,
+            tool.anchor,
             tool,
             args=args_label(tool),
             known=known_label(tool),

@@ -26,7 +26,7 @@ def unknown_args_ignored(tool: Tool, context: Context) -> Iterator[Finding]:
         assert tool.handler is not None
         yield context.finding(
             "TAV101",
-            tool.handler.anchor,
+            tool.anchor,
             tool,
             args=args_label(tool),
             known=known_label(tool),
