@@ -611,13 +611,13 @@ class Discoverer:
             framework_call = isinstance(call.func, cst.Call)  # `mcp.tool(...)(anything)`
             if not framework_call and not self._may_name_function(call.args[0].value, function):
                 continue
-            if function is not None and sinks.summary(function).registers:
-                continue  # the body of a sink wrapper: its call sites register
             scope = Scope(self.index, function)
             registered = sinks.registered(call, scope)
             if registered is None:
                 continue
             target, found = registered
+            if function is not None and _param_of(target, function):
+                continue  # the body of a sink wrapper: its call sites register
             registered_function = self._registered_function(project, target, function)
             looped = self._loop_functions(project, target, function, call)
             if registered_function is None and looped:
@@ -806,6 +806,18 @@ class Discoverer:
             known = self.resolver.known_args(tags.expr)
             markers = known.keys if known.keys else ()
         self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
+
+
+def _param_of(target: cst.BaseExpression, function: FunctionInfo) -> bool:
+    """Whether `target` is (or wraps) a parameter of `function`: what a sink wrapper
+    registers is whatever its callers pass."""
+    for _ in range(4):
+        if isinstance(target, cst.Name):
+            return target.value in function.params
+        if not isinstance(target, cst.Call) or not target.args:
+            return False
+        target = target.args[0].value
+    return False
 
 
 def _field_names(cls: ClassInfo, project: ProjectIndex) -> set[str]:
