@@ -6,6 +6,7 @@ Front ends (the flake8 plugin, `toolargs check`/`audit`/`fix`) call `analyze_sou
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -15,6 +16,7 @@ import libcst as cst
 from toolargs.codes import CODES, message
 from toolargs.config import Config, ConfigError
 from toolargs.discovery import build_model
+from toolargs.discovery.index import ModuleIndex
 from toolargs.discovery.project import project_for
 from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Step, Tool, ToolReport
 from toolargs.positions import positions
@@ -114,11 +116,22 @@ Position = tuple[int, int]
 def place(
     model: ModuleModel, findings: list[Finding], source: str | None = None
 ) -> tuple[list[Position], dict[int, Position]]:
-    """Where each finding (in order) and each tool (by id) is reported, from one call to
-    `positions`. A finding whose node is in another module points at its tool.
+    """Where each finding (in order) and each tool (by id) is reported in the checked
+    module, from one call to `positions`. A finding whose node is in another module
+    points at its tool (as flake8 reports it; `report` also says where the node is).
 
     `source`, the text the module was parsed from, saves most of the code generation.
     """
+    where, tools, _ = _place(model, findings, source)
+    return where, tools
+
+
+Elsewhere = tuple[str, int, int]  # the path of another module, line, column
+
+
+def _place(
+    model: ModuleModel, findings: list[Finding], source: str | None
+) -> tuple[list[Position], dict[int, Position], list[Elsewhere | None]]:
     anchors = [f.node for f in findings if f.node is not None]
     anchors += [tool.anchor for tool in model.tools]
     located = positions(model.module, anchors, source, model.statement_of)
@@ -129,17 +142,75 @@ def place(
         or by_name.get(f.tool or "", (1, 1))
         for f in findings
     ]
-    return where, tools
+    outside = [f if f.node is not None and id(f.node) not in located else None for f in findings]
+    return where, tools, _elsewhere(model, outside)
+
+
+def _elsewhere(model: ModuleModel, outside: list[Finding | None]) -> list[Elsewhere | None]:
+    """Where in another module each given finding's node is: the module defining its
+    tool's handler (a function imported by the dispatcher or the registry), or the one
+    defining another tool's handler."""
+    found: list[Elsewhere | None] = [None] * len(outside)
+    if not any(outside):
+        return found
+    modules: dict[str, ModuleIndex] = {}
+    for tool in model.tools:
+        function = tool.handler.function if tool.handler else None
+        index = function.index if function is not None else None
+        if index is not None and index.path is not None and index.module is not model.module:
+            modules.setdefault(tool.name, index)
+    candidates = list({id(index): index for index in modules.values()}.values())
+    for index in candidates:
+        wanted = [
+            (number, f.node)
+            for number, f in enumerate(outside)
+            if f is not None and f.node is not None and found[number] is None
+            and id(f.node) in index.statement_of
+        ]
+        if not wanted:
+            continue
+        located = positions(index.module, [node for _, node in wanted], None, index.statement_of)
+        path = _shown(index.path, model.path)
+        for number, node in wanted:
+            if id(node) in located:
+                found[number] = (path, *located[id(node)])
+    return found
+
+
+def _shown(path: Path | None, checked: str) -> str:
+    """Another module's path, written like the checked one: relative when it is."""
+    if path is None:
+        return "?"
+    if Path(checked).is_absolute() or not path.is_absolute():
+        return str(path)
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive
+        return str(path)
 
 
 def report(analysis: Analysis, path: str, source: str | None = None) -> FileReport:
-    """Position the findings and the tools, once, and flatten them for front ends."""
+    """Position the findings and the tools, once, and flatten them for front ends.
+
+    A finding whose evidence is in another module is reported there, its message naming
+    where the tool is; flake8 reports it at the tool instead (`Diagnostic.at_tool`), its
+    message naming where the evidence is.
+    """
     model, findings = analysis.model, analysis.findings
-    where, tool_lines = place(model, findings, source)
-    diagnostics = sorted(
-        Diagnostic(path, line, col, f.code, f.message, f.tool)
-        for f, (line, col) in zip(findings, where)
-    )
+    where, tool_lines, elsewhere = _place(model, findings, source)
+    diagnostics = []
+    for f, (line, col), other in zip(findings, where, elsewhere):
+        if other is None:
+            diagnostics.append(Diagnostic(path, line, col, f.code, f.message, f.tool))
+            continue
+        other_path, other_line, other_col = other
+        tool = f"tool '{f.tool}'" if f.tool else "the tool"
+        at_tool = (line, col, f"{f.message} (in {other_path}:{other_line})")
+        there = f"{f.message} ({tool} registered at {path}:{line})"
+        diagnostics.append(
+            Diagnostic(other_path, other_line, other_col, f.code, there, f.tool, at_tool)
+        )
+    diagnostics.sort()
     tools = tuple(_tool_report(tool, path, tool_lines[id(tool)], findings) for tool in model.tools)
     return FileReport(path, tuple(diagnostics), tools)
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from pathlib import Path
 from typing import Iterable
 
 from toolargs.model import Diagnostic
+from toolargs.source import SourceError, read
 
 NOQA_INLINE = re.compile(
     # The first `# noqa` of the line, then an optional `:` and comma or space separated codes.
@@ -83,6 +85,32 @@ def split_suppressed(
     source: str, diagnostics: Iterable[Diagnostic]
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """(kept, suppressed): the diagnostics `# noqa` leaves, and those it silences."""
+    kept, suppressed = _split(source, diagnostics)
+    # Reported in another file (its evidence is there): a `# noqa` there silences it too.
+    for diagnostic in [d for d in kept if d.at_tool is not None]:
+        if _suppressed_where_reported(diagnostic):
+            kept.remove(diagnostic)
+            suppressed.append(diagnostic)
+    return kept, suppressed
+
+
+def _suppressed_where_reported(diagnostic: Diagnostic) -> bool:
+    try:
+        source = read(Path(diagnostic.path))
+    except SourceError:
+        return False
+    if "noqa" not in source.lower():
+        return False
+    if file_is_skipped(physical_lines(source)):
+        return True
+    return is_suppressed(diagnostic.code, noqa_lines(source).get(diagnostic.line, ""))
+
+
+def _split(
+    source: str, diagnostics: Iterable[Diagnostic]
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """`# noqa` of the checked file, where flake8 reports each diagnostic (a diagnostic
+    whose evidence is in another file: at its tool)."""
     diagnostics = list(diagnostics)
     if not diagnostics:
         return [], []
@@ -95,6 +123,7 @@ def split_suppressed(
     kept: list[Diagnostic] = []
     suppressed: list[Diagnostic] = []
     for diagnostic in diagnostics:
-        text = mapping.get(diagnostic.line, "")
+        line = diagnostic.at_tool[0] if diagnostic.at_tool else diagnostic.line
+        text = mapping.get(line, "")
         (suppressed if is_suppressed(diagnostic.code, text) else kept).append(diagnostic)
     return kept, suppressed
