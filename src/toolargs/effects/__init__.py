@@ -38,7 +38,10 @@ def classify_tools(
         if tool.handler is None or _decided_as_mutation(tool, config):
             continue
         verdicts[id(tool)] = analysis.verdict(project.handler(tool.handler))
-    lines = project.lines([(w.node, w.function) for v in verdicts.values() for w in v.writes])
+    # Lines cost code generation: only for the evidence shown (the first certain and the
+    # first uncertain write of each tool).
+    shown = [w for v in verdicts.values() for w in _first_of_each(v.writes)]
+    lines = project.lines([(w.node, w.function) for w in shown])
     for tool in tools:
         verdict = verdicts.get(id(tool))
         if verdict is None:
@@ -49,6 +52,12 @@ def classify_tools(
             tuple(evidence(w, lines) for w in verdict.writes if not w.certain),
         )
         _apply(tool, classify(tool.name, tool.annotations, tool.markers, config, tool.effects))
+
+
+def _first_of_each(writes: Sequence[Write]) -> list[Write]:
+    certain = next((w for w in writes if w.certain), None)
+    uncertain = next((w for w in writes if not w.certain), None)
+    return [w for w in (certain, uncertain) if w is not None]
 
 
 def _decided_as_mutation(tool: Tool, config: Config) -> bool:

@@ -186,11 +186,12 @@ class _Scan:
         self.function = function
         self.summary = summary
         self.depth = depth
-        self.params, self.locals, self.values, self.owned = _bindings(function.node)
-        self.guards = _guards(function.node)
+        self.nodes = list(_nodes(function.node))  # one walk, read three times
+        self.params, self.locals, self.values, self.owned = _bindings(function.node, self.nodes)
+        self.guards = _guards(self.nodes)
 
     def run(self) -> None:
-        for node in _nodes(self.function.node):
+        for node in self.nodes:
             kind = type(node)
             if kind is cst.Call:
                 assert isinstance(node, cst.Call)
@@ -225,6 +226,7 @@ class _Scan:
     def write(
         self, kind: str, site: cst.CSTNode, text: str, certain: bool = True, why: str = ""
     ) -> None:
+        text = text or _call_text(site)
         self.summary.writes.append(
             Write(kind, text, site, self.function, (self.function.label,), certain, why)
         )
@@ -235,7 +237,8 @@ class _Scan:
             return
         if template.params and _reads(kind, _opaque(template)) is None:
             self.summary.pending.append(
-                Pending(kind, text, site, self.function, (self.function.label,), template)
+                Pending(kind, text or _call_text(site), site, self.function,
+                        (self.function.label,), template)
             )
             return
         reads = _reads(kind, _opaque(template))
@@ -248,7 +251,7 @@ class _Scan:
         dotted = dotted_name(func)
         last = last_name(func) or ""
         qualified = self.project.qualify(dotted, self.function) if dotted else ""
-        text = f"{dotted or snippet(func, 40)}()"
+        text = f"{dotted}()" if dotted else ""  # snippets are made for evidence only
         catalogue = self.catalogue
         if catalogue.configured_read_only(qualified, last):
             return
@@ -613,13 +616,16 @@ _TEXT_METHODS = frozenset({"format", "format_map", "strip", "lstrip", "rstrip", 
 _CASE_METHODS = frozenset({"strip", "lstrip", "rstrip", "upper", "lower", "casefold"})
 
 
-def _guards(root: cst.CSTNode) -> dict[str, str]:
+def _guards(nodes: list[cst.CSTNode]) -> dict[str, str]:
     """Values the function refuses unless they start with a literal: the snippet of the
     value -> that literal. `if not sql.strip().upper().startswith("SELECT"): raise ...`
     means the `sql` that goes on starts with SELECT."""
     found: dict[str, str] = {}
-    for node in _nodes(root):
-        if not isinstance(node, cst.If) or not isinstance(node.test, cst.UnaryOperation):
+    for node in nodes:
+        if type(node) is not cst.If:
+            continue
+        assert isinstance(node, cst.If)
+        if not isinstance(node.test, cst.UnaryOperation):
             continue
         if not isinstance(node.test.operator, cst.Not):
             continue
@@ -734,6 +740,11 @@ def _ensured(call: cst.Call) -> tuple[bool, str]:
     if isinstance(flag, cst.Name) and flag.value == "True":
         return False, "makes sure a folder exists"
     return True, ""
+
+
+def _call_text(site: cst.CSTNode) -> str:
+    func = site.func if isinstance(site, cst.Call) else site
+    return f"{snippet(func, 40)}()"
 
 
 def _mode_like(text: str) -> bool:
@@ -904,7 +915,7 @@ def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 
 def _bindings(
-    root: cst.CSTNode,
+    root: cst.CSTNode, nodes: list[cst.CSTNode]
 ) -> tuple[frozenset[str], frozenset[str], dict[str, cst.BaseExpression], frozenset[str]]:
     """Parameters, every local name, the value of names bound once, and the names that
     only ever hold values made here (literals, builtins' results, JSON data)."""
@@ -917,59 +928,74 @@ def _bindings(
     def bind(
         target: cst.CSTNode, value: cst.BaseExpression | None = None, owned: bool = False
     ) -> None:
-        if isinstance(target, cst.Name):
+        kind = type(target)
+        if kind is cst.Name:
+            assert isinstance(target, cst.Name)
             names.add(target.value)
             counts[target.value] = counts.get(target.value, 0) + 1
             if value is not None:
                 values[target.value] = value
                 owned = _made_here(value)
             made[target.value] = made.get(target.value, True) and owned
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
+        elif kind is cst.Tuple or kind is cst.List:
+            for element in target.elements:  # type: ignore[attr-defined]
                 bind(element.value, None, owned)
-        elif isinstance(target, cst.StarredElement):
-            bind(target.value, None, owned)
+        elif kind is cst.StarredElement:
+            bind(target.value, None, owned)  # type: ignore[attr-defined]
 
-    stack: list[cst.CSTNode] = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
-            parameters = node.params
-            for param in (
-                *parameters.posonly_params, *parameters.params, *parameters.kwonly_params,
-                parameters.star_arg, parameters.star_kwarg,
-            ):
-                if not isinstance(param, cst.Param) or param.name.value in ("self", "cls"):
-                    continue
-                names.add(param.name.value)
-                made[param.name.value] = _data_annotation(param.annotation)
-                if node is root:
-                    params.add(param.name.value)
-            if isinstance(node, cst.FunctionDef) and node is not root:
-                names.add(node.name.value)
-        elif isinstance(node, cst.Assign):
+    def parameters(node: cst.FunctionDef | cst.Lambda) -> None:
+        given = node.params
+        for param in (
+            *given.posonly_params, *given.params, *given.kwonly_params,
+            given.star_arg, given.star_kwarg,
+        ):
+            if not isinstance(param, cst.Param) or param.name.value in ("self", "cls"):
+                continue
+            names.add(param.name.value)
+            made[param.name.value] = _data_annotation(param.annotation)
+            if node is root:
+                params.add(param.name.value)
+
+    if isinstance(root, cst.FunctionDef):
+        parameters(root)
+    for node in nodes:
+        kind = type(node)
+        if kind is cst.Assign:
+            assert isinstance(node, cst.Assign)
             for target in node.targets:
                 bind(target.target, node.value)
-        elif isinstance(node, cst.AugAssign):
+        elif kind is cst.FunctionDef or kind is cst.Lambda:
+            assert isinstance(node, (cst.FunctionDef, cst.Lambda))
+            parameters(node)
+            if isinstance(node, cst.FunctionDef):
+                names.add(node.name.value)
+        elif kind is cst.AugAssign:
+            assert isinstance(node, cst.AugAssign)
             name = _root_name(node.target)
             if name is not None:
                 counts[name] = 2  # bound more than once: no single value
-        elif isinstance(node, cst.AnnAssign):
+        elif kind is cst.AnnAssign:
+            assert isinstance(node, cst.AnnAssign)
             if node.value is not None:
                 bind(node.target, node.value)
-        elif isinstance(node, (cst.For, cst.CompFor)):
-            bind(node.target, None, True)  # items of data are data
-        elif isinstance(node, cst.WithItem) and node.asname is not None:
-            bind(node.asname.name)
-        elif isinstance(node, cst.ExceptHandler) and node.name is not None:
-            bind(node.name.name, None, True)
-        elif isinstance(node, cst.NamedExpr):
+        elif kind is cst.For or kind is cst.CompFor:
+            bind(node.target, None, True)  # type: ignore[attr-defined]  # items of data
+        elif kind is cst.WithItem:
+            assert isinstance(node, cst.WithItem)
+            if node.asname is not None:
+                bind(node.asname.name)
+        elif kind is cst.ExceptHandler:
+            assert isinstance(node, cst.ExceptHandler)
+            if node.name is not None:
+                bind(node.name.name, None, True)
+        elif kind is cst.NamedExpr:
+            assert isinstance(node, cst.NamedExpr)
             bind(node.target, node.value)
-        elif isinstance(node, cst.ImportAlias):
+        elif kind is cst.ImportAlias:
+            assert isinstance(node, cst.ImportAlias)
             alias = node.evaluated_alias or dotted_name(node.name)
             if alias:
                 names.add(alias.split(".")[0])
-        stack.extend(children(node))
     once = {name: value for name, value in values.items() if counts.get(name) == 1}
     owned = frozenset(name for name, ok in made.items() if ok)
     return frozenset(params), frozenset(names), once, owned

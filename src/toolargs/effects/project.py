@@ -154,8 +154,8 @@ class IndexProject:
             by_index.setdefault(id(index), (index, []))[1].append(node)
         found: dict[int, int] = {}
         for index, nodes in by_index.values():
-            source = None
-            if index is not self.index and index.path is not None:
+            source = None  # read back from its file: placing by statement needs it
+            if index.path is not None:
                 try:
                     source = read(index.path)
                 except SourceError:
