@@ -160,7 +160,7 @@ def compare(
     # Expectations sit where flake8 reports: a finding whose evidence is in another
     # module at its tool (`at_tool`).
     got: Counter[Finding] = Counter(
-        (d.at_tool[0] if d.at_tool else d.line, d.code)
+        (d.at_tool[1] if d.at_tool else d.line, d.code)
         for d in diagnostics
         if d.code in fixture.selected
     )
@@ -170,7 +170,7 @@ def compare(
         return None
     messages: dict[Finding, list[str]] = {}
     for d in diagnostics:
-        messages.setdefault((d.at_tool[0] if d.at_tool else d.line, d.code), []).append(d.message)
+        messages.setdefault((d.at_tool[1] if d.at_tool else d.line, d.code), []).append(d.message)
     lines = fixture.path.read_text(encoding="utf-8").splitlines()
 
     def show(finding: Finding, n: int, sign: str) -> list[str]:

@@ -7,6 +7,7 @@ statement of a handler defined in another module is reported there by `toolargs 
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -108,3 +109,16 @@ class ListNotesHandler(ToolHandler):
     whole = [d for d in report.diagnostics if d.code == "TAV101"]
     assert [(d.line, d.col) for d in whole] == [(tool.line, tool.col)]
     assert source.splitlines()[tool.line - 1].startswith("class ListNotesHandler")
+
+
+def test_audit_row_keeps_the_tool_and_names_the_evidence(tmp_path: Path) -> None:
+    package = copy(tmp_path)
+    result = toolargs_call("audit", "--format", "sarif", "bookmarks_split", cwd=tmp_path)
+    branch = line_of(package / "server.py", 'if name == "search_bookmarks"')
+    read = line_of(package / "handlers.py", 'arguments.get("max_results"')
+    (run,) = json.loads(result.stdout)["runs"]
+    (found,) = [r for r in run["results"] if r["ruleId"] == "TAV104"]
+    location = found["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "bookmarks_split/server.py"
+    assert location["region"]["startLine"] == branch
+    assert f"(in bookmarks_split/handlers.py:{read})" in found["message"]["text"]

@@ -205,7 +205,7 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
             continue
         other_path, other_line, other_col = other
         tool = f"tool '{f.tool}'" if f.tool else "the tool"
-        at_tool = (line, col, f"{f.message} (in {other_path}:{other_line})")
+        at_tool = (path, line, col, f"{f.message} (in {other_path}:{other_line})")
         there = f"{f.message} ({tool} registered at {path}:{line})"
         diagnostics.append(
             Diagnostic(other_path, other_line, other_col, f.code, there, f.tool, at_tool)

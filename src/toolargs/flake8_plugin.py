@@ -95,7 +95,7 @@ class ToolArgsChecker:
         # findings. One refused by the input guard has its TAV903.
         for diagnostic in report.diagnostics:
             if diagnostic.at_tool is not None:  # evidence in another file: at the tool
-                line, col, text = diagnostic.at_tool
+                _, line, col, text = diagnostic.at_tool
                 yield line, col - 1, text, type(self)
                 continue
             yield diagnostic.line, diagnostic.col - 1, diagnostic.message, type(self)

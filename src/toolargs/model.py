@@ -194,9 +194,9 @@ class Diagnostic:
     tool: str | None = None
     # A finding whose evidence is in another module than the one checked is reported at
     # the evidence (`path` is that module); flake8 can only report in the checked file,
-    # so this is where and what it reports there: the tool's line, column and a message
-    # naming the evidence's path:line.
-    at_tool: tuple[int, int, str] | None = field(default=None, compare=False)
+    # so this is where and what it reports there: the checked path, the tool's line and
+    # column, and a message naming the evidence's path:line.
+    at_tool: tuple[str, int, int, str] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,7 @@ def _split(
     kept: list[Diagnostic] = []
     suppressed: list[Diagnostic] = []
     for diagnostic in diagnostics:
-        line = diagnostic.at_tool[0] if diagnostic.at_tool else diagnostic.line
+        line = diagnostic.at_tool[1] if diagnostic.at_tool else diagnostic.line
         text = mapping.get(line, "")
         (suppressed if is_suppressed(diagnostic.code, text) else kept).append(diagnostic)
     return kept, suppressed

@@ -88,6 +88,12 @@ class Audit:
             for diagnostic in about_file:
                 if diagnostic.tool == wanted:
                     return diagnostic.message
+        # One whose evidence is in another file: as reported at the tool.
+        for diagnostic in self.diagnostics:
+            at = diagnostic.at_tool
+            if at is not None and diagnostic.code == code and diagnostic.tool == row.tool.name:
+                if (at[0], at[1], at[2]) == (row.tool.path, row.tool.line, row.tool.col):
+                    return at[3]
         return None
 
 
