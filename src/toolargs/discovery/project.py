@@ -361,11 +361,14 @@ def _module_file_from(directory: Path, module: str, level: int) -> Path | None:
         candidates = list(directory.parents)[:8]
         candidates.insert(0, directory)
     for base in candidates:
-        target = base.joinpath(*parts) if parts else base
-        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
-            if parts and candidate.is_file():
+        if not parts:  # `from . import x`: the package itself
+            candidate = base / "__init__.py"
+            if candidate.is_file():
                 return candidate
-            if not parts and candidate.name == "__init__.py" and candidate.is_file():
+            continue
+        target = base.joinpath(*parts)
+        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+            if candidate.is_file():
                 return candidate
     return None
 
