@@ -147,20 +147,26 @@ def _place(
 
 
 def _elsewhere(model: ModuleModel, outside: list[Finding | None]) -> list[Elsewhere | None]:
-    """Where in another module each given finding's node is: the module defining its
-    tool's handler (a function imported by the dispatcher or the registry), or the one
-    defining another tool's handler."""
+    """Where in another module each given finding's node is: the modules defining the
+    tools' handlers (functions imported by a dispatcher or a registry), then the modules
+    those import (helpers the handlers call)."""
     found: list[Elsewhere | None] = [None] * len(outside)
     if not any(outside):
         return found
-    modules: dict[str, ModuleIndex] = {}
+
+    def other(index: ModuleIndex | None) -> bool:
+        return index is not None and index.path is not None and index.module is not model.module
+
+    candidates: dict[int, ModuleIndex] = {}
     for tool in model.tools:
         function = tool.handler.function if tool.handler else None
-        index = function.index if function is not None else None
-        if index is not None and index.path is not None and index.module is not model.module:
-            modules.setdefault(tool.name, index)
-    candidates = list({id(index): index for index in modules.values()}.values())
-    for index in candidates:
+        if function is not None and function.index is not None and other(function.index):
+            candidates.setdefault(id(function.index), function.index)
+    for index in list(candidates.values()):
+        for loaded in index.loaded.values():
+            if loaded is not None and other(loaded):
+                candidates.setdefault(id(loaded), loaded)
+    for index in candidates.values():
         wanted = [
             (number, f.node)
             for number, f in enumerate(outside)
