@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Literal, Sequence
 
 import libcst as cst
-import libcst.matchers as m
 
 from toolargs.config import Mode
 from toolargs.model import Event, ModuleModel, Server, Step, Tool
@@ -236,29 +235,22 @@ def facts_of(tool: Tool, path: str, validation_disabled: frozenset[str] = frozen
     )
 
 
-_CALL_TOOL_NO_VALIDATION = m.Call(
-    func=m.Attribute(attr=m.Name("call_tool")),
-    args=[
-        m.ZeroOrMore(),
-        m.Arg(keyword=m.Name("validate_input"), value=m.Name("False")),
-        m.ZeroOrMore(),
-    ],
-)
-
-
 def _validation_disabled(model: ModuleModel) -> frozenset[str]:
     """Low-level servers whose `@server.call_tool(validate_input=False)` skips the schema."""
     if not any(s.framework_id == "mcp-lowlevel" for s in model.servers):
         return frozenset()
     found = set()
-    for call in m.findall(model.module, _CALL_TOOL_NO_VALIDATION):
-        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-        if isinstance(call.func.value, cst.Name):
-            found.add(call.func.value.value)
+    for call in model.server_calls.get("call_tool", ()):
+        target = call.func.value if isinstance(call.func, cst.Attribute) else None
+        if isinstance(target, cst.Name) and any(
+            arg.keyword is not None
+            and arg.keyword.value == "validate_input"
+            and isinstance(arg.value, cst.Name)
+            and arg.value.value == "False"
+            for arg in call.args
+        ):
+            found.add(target.value)
     return frozenset(found)
-
-
-_ADD_MIDDLEWARE = m.Call(func=m.Attribute(attr=m.Name("add_middleware")))
 
 
 def _middleware_enforcement(model: ModuleModel) -> None:
@@ -272,9 +264,8 @@ def _middleware_enforcement(model: ModuleModel) -> None:
         for s in fastmcp_servers
         if s.enforced_by is None and MIDDLEWARE in s.keywords.get("middleware", "")
     }
-    for call in m.findall(model.module, _ADD_MIDDLEWARE):
-        assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-        target = call.func.value
+    for call in model.server_calls.get("add_middleware", ()):
+        target = call.func.value if isinstance(call.func, cst.Attribute) else None
         argument = call.args[0].value if call.args else None
         if isinstance(target, cst.Name) and _names_middleware(argument):
             enforced.add(target.value)

@@ -9,11 +9,12 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
+from toolargs.discovery.mounts import mount_prefix
 from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver, load_schema_files
 from toolargs.discovery.shapes import Discoverer
 from toolargs.effects import classify_tools
-from toolargs.model import FrameworkId, ModuleModel, Server
+from toolargs.model import FrameworkId, ModuleModel, Server, Tool
 
 __all__ = ["build_model"]
 
@@ -26,6 +27,7 @@ def build_model(
     resolver = Resolver(index, config)
     file_decls = load_schema_files(config) if config.schema_files else {}
     tools = Discoverer(index, resolver, config, file_decls).discover()
+    _mounted_names(tools, index, resolver)
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did
     servers = _servers(index, config)
     by_name = {server.name: server for server in servers}
@@ -46,7 +48,27 @@ def build_model(
             tool.rejected_by = server.framework
         if server is not None:
             tool.server_model = server
-    return ModuleModel(path, module, tools, servers, index.statement_of, project)
+    return ModuleModel(
+        path, module, tools, servers, index.statement_of, project, index.server_calls
+    )
+
+
+def _mounted_names(tools: list[Tool], index: ModuleIndex, resolver: Resolver) -> None:
+    """Tools of a server another module mounts with a prefix are served as
+    `<prefix>_<name>` (`main.mount(sub, namespace="jira")`)."""
+    prefixes: dict[str, str] = {}
+    for tool in tools:
+        if tool.server is None:
+            continue
+        if tool.server not in prefixes:
+            home: ModuleIndex | None = index
+            name = tool.server
+            imported = index.imports.get(tool.server)
+            if imported is not None and imported.name:
+                home, name = resolver.module_of_name(imported), imported.name
+            prefixes[tool.server] = mount_prefix(home, name) if home is not None else ""
+        if prefixes[tool.server]:
+            tool.name = f"{prefixes[tool.server]}_{tool.name}"
 
 
 def _imported_server(

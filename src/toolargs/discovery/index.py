@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import libcst as cst
 
@@ -20,6 +20,9 @@ TOOL_CLASSES = ("Tool",)
 # Keywords under which a project's own tool objects hold their handler.
 HANDLER_KEYWORDS = frozenset({"handler", "fn", "func", "function", "callback", "run"})
 LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
+# Server methods whose calls set an option later steps read (`server.add_middleware(...)`,
+# `@server.call_tool(validate_input=False)`): collected here, never searched for again.
+SERVER_METHODS = frozenset({"add_middleware", "call_tool"})
 
 
 @dataclass
@@ -121,6 +124,8 @@ class ModuleIndex:
     registrations: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
     # Calls passing a handler by keyword (`ToolDef(name=..., handler=fn, ...)`).
     tool_objects: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
+    # Calls `x.<method>(...)` of a method in SERVER_METHODS, by method name, in source order.
+    server_calls: dict[str, list[cst.Call]] = field(default_factory=dict)
     project: ProjectIndex | None = None  # the project index that built it
     # imports already looked up in the project index, and what they gave
     loaded: dict[ImportedName, ModuleIndex | None] = field(default_factory=dict)
@@ -209,6 +214,10 @@ def _scan_scope(
             ):
                 index.calls.append((node, function))
             func_kind = type(node.func)
+            if func_kind is cst.Attribute:
+                method = cast(cst.Attribute, node.func).attr.value
+                if method in SERVER_METHODS:
+                    index.server_calls.setdefault(method, []).append(node)
             if func_kind is cst.Call or (
                 node.args
                 and type(node.args[0].value) in _REFERENCES
