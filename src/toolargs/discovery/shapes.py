@@ -863,6 +863,26 @@ def _server_of(expr: cst.BaseExpression, index: ModuleIndex, config: Config) -> 
         bound = inner if isinstance(inner, cst.Call) else None
     if bound is not None and index.constructs(bound, (*config.server_classes, *LOWLEVEL_SERVERS)):
         return name
+    if bound is not None and _server_subclass(bound, index, config):
+        return name
     if bound is None and name in index.imports:
         return name  # resolved against the defining module by discovery
     return None
+
+
+def _server_subclass(call: cst.Call, index: ModuleIndex, config: Config) -> bool:
+    """`jira = ErrorPreservingFastMCP(...)`: a project class derived from a framework server."""
+    project = index.project
+    if not isinstance(project, ProjectIndex):
+        return False
+    found = project.definition(call.func, index, None)
+    if not isinstance(found, ClassInfo):
+        return False
+    known = (*config.server_classes, *LOWLEVEL_SERVERS)
+    for cls in project.class_chain(found):
+        for base in cls.node.bases:
+            value = base.value.value if isinstance(base.value, cst.Subscript) else base.value
+            written = last_name(value)
+            if cls.index is not None and written and cls.index.original_name(written) in known:
+                return True
+    return False

@@ -1,0 +1,165 @@
+"""Servers mounted into other servers: `main.mount(sub, namespace="jira")` (fastmcp 3),
+`main.mount(sub, prefix="jira")` / `main.mount("jira", sub)` / `main.import_server(sub,
+prefix="jira")` (fastmcp 2.x). The tools of `sub` are served as `<prefix>_<name>`
+(fastmcp's rule), and a parent mounted in turn adds its own prefix in front.
+
+The mounting module usually imports the sub-server's module, not the other way round, so
+the modules of the analysed file's package are looked at (those whose text calls
+`mount(` or `import_server(`), bounded in files and in depth. Nothing is imported or run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from toolargs.discovery.index import ImportedName, ModuleIndex
+from toolargs.discovery.literals import string_value
+from toolargs.discovery.project import ProjectIndex
+from toolargs.source import SourceError, read
+
+MAX_FILES = 400  # package files looked at for mounts
+MAX_DEPTH = 4  # servers mounted into mounted servers
+_METHODS = ("mount", "import_server")
+_PREFIX_KEYWORDS = ("namespace", "prefix")
+
+
+@dataclass(frozen=True)
+class Mount:
+    parent: cst.BaseExpression  # the server mounted into
+    child: cst.BaseExpression  # the server mounted
+    prefix: str
+
+
+_packages: dict[str, tuple[Path, ...]] = {}  # package root -> files that call mount(
+_mounts: dict[int, tuple[ModuleIndex, list[Mount]]] = {}
+
+
+def mount_prefix(index: ModuleIndex, server: str) -> str:
+    """The prefix the tools of `server` (a name bound at the top of `index`) get from
+    the mounts of their package, "" when it is not mounted with one."""
+    project = index.project
+    if not isinstance(project, ProjectIndex) or index.path is None or "." in server:
+        return ""
+    return _prefix(project, index, server, 0, set())
+
+
+def _prefix(
+    project: ProjectIndex, index: ModuleIndex, server: str, depth: int, seen: set[tuple[str, str]]
+) -> str:
+    if index.path is None or depth >= MAX_DEPTH:
+        return ""
+    key = (str(index.path.resolve()), server)
+    if key in seen:  # mounted into itself through a cycle
+        return ""
+    seen.add(key)
+    for path in _mounting_files(index.path):
+        other = index if path == key[0] else project.module_at(Path(path))
+        if other is None:
+            continue
+        for mount in _mounts_in(other):
+            if not _names(mount.child, other, project, index, server):
+                continue
+            parent = mount.parent
+            outer = ""
+            if isinstance(parent, cst.Name):
+                outer = _prefix(project, other, parent.value, depth + 1, seen)
+            return f"{outer}_{mount.prefix}" if outer else mount.prefix
+    return ""
+
+
+def _names(
+    expr: cst.BaseExpression,
+    where: ModuleIndex,
+    project: ProjectIndex,
+    index: ModuleIndex,
+    server: str,
+) -> bool:
+    """Whether `expr`, written in `where`, is the server `server` of `index`."""
+    if isinstance(expr, cst.Name):
+        if where is index and expr.value == server and expr.value not in where.imports:
+            return True
+        imported = where.imports.get(expr.value)
+        if imported is None or not imported.name or imported.name != server:
+            return False
+        module = project.load(where, ImportedName(imported.module, "", imported.level))
+        return module is index or _same_file(module, index)
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        if expr.attr.value != server:
+            return False
+        imported = where.imports.get(expr.value.value)
+        if imported is None:
+            return False
+        module = project.module_of(imported, where)
+        return module is index or _same_file(module, index)
+    return False
+
+
+def _same_file(module: ModuleIndex | None, index: ModuleIndex) -> bool:
+    return (
+        module is not None
+        and module.path is not None
+        and index.path is not None
+        and module.path.resolve() == index.path.resolve()
+    )
+
+
+def _mounts_in(index: ModuleIndex) -> list[Mount]:
+    cached = _mounts.get(id(index))
+    if cached is not None and cached[0] is index:
+        return cached[1]
+    finder = _MountFinder()
+    index.module.visit(finder)
+    _mounts[id(index)] = (index, finder.found)
+    return finder.found
+
+
+class _MountFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[Mount] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _METHODS:
+            return
+        prefix: str | None = None
+        child: cst.BaseExpression | None = None
+        for arg in node.args:
+            if arg.keyword is not None:
+                if arg.keyword.value in _PREFIX_KEYWORDS:
+                    prefix = string_value(arg.value)
+                elif arg.keyword.value == "server":
+                    child = arg.value
+            elif arg.star == "":
+                text = string_value(arg.value)
+                if text is not None and prefix is None:
+                    prefix = text
+                elif text is None and child is None:
+                    child = arg.value
+        if prefix and child is not None:
+            self.found.append(Mount(func.value, child, prefix))
+
+
+def _mounting_files(path: Path) -> tuple[str, ...]:
+    """Files of the package holding `path` whose text calls `mount(` or `import_server(`."""
+    root = path.resolve().parent
+    while (root.parent / "__init__.py").exists() and (root / "__init__.py").exists():
+        root = root.parent
+    key = str(root)
+    if key not in _packages:
+        found: list[Path] = []
+        try:
+            files = sorted(root.rglob("*.py"))[:MAX_FILES]
+        except OSError:
+            files = []
+        for file in files:
+            try:
+                text = read(file)
+            except SourceError:
+                continue
+            if any(f".{method}(" in text for method in _METHODS):
+                found.append(file)
+        _packages[key] = tuple(found)
+    return tuple(str(p) for p in _packages[key])
