@@ -240,8 +240,7 @@ def _validation_disabled(model: ModuleModel) -> frozenset[str]:
     if not any(s.framework_id == "mcp-lowlevel" for s in model.servers):
         return frozenset()
     found = set()
-    for call in model.server_calls.get("call_tool", ()):
-        target = call.func.value if isinstance(call.func, cst.Attribute) else None
+    for target, call in _method_calls(model, "call_tool"):
         if isinstance(target, cst.Name) and any(
             arg.keyword is not None
             and arg.keyword.value == "validate_input"
@@ -264,8 +263,7 @@ def _middleware_enforcement(model: ModuleModel) -> None:
         for s in fastmcp_servers
         if s.enforced_by is None and MIDDLEWARE in s.keywords.get("middleware", "")
     }
-    for call in model.server_calls.get("add_middleware", ()):
-        target = call.func.value if isinstance(call.func, cst.Attribute) else None
+    for target, call in _method_calls(model, "add_middleware"):
         argument = call.args[0].value if call.args else None
         if isinstance(target, cst.Name) and _names_middleware(argument):
             enforced.add(target.value)
@@ -276,6 +274,16 @@ def _middleware_enforcement(model: ModuleModel) -> None:
         linked = tool.server_model
         if linked is not None and linked.enforced_by and tool.enforcement is None:
             tool.enforcement = linked.enforced_by
+
+
+def _method_calls(model: ModuleModel, method: str) -> list[tuple[cst.BaseExpression, cst.Call]]:
+    """The module's calls `x.<method>(...)` as (x, call), from those its index walk
+    collected."""
+    return [
+        (call.func.value, call)
+        for call in model.server_calls
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == method
+    ]
 
 
 def _names_middleware(expr: cst.BaseExpression | None) -> bool:

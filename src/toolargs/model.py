@@ -164,9 +164,9 @@ class ModuleModel:
     statement_of: dict[int, int] = field(default_factory=dict)
     # The project index discovery queried: resolves calls across modules for later steps.
     project: ProjectIndex | None = None
-    # `x.add_middleware(...)`, `x.call_tool(...)` calls of the module by method name, as
-    # the index walk collected them (discovery.index.SERVER_METHODS): no walk looks again.
-    server_calls: dict[str, list[cst.Call]] = field(default_factory=dict)
+    # `x.add_middleware(...)`, `x.call_tool(...)`, ... calls of the module in source order,
+    # as the index walk collected them (discovery.index.SERVER_METHODS): no walk looks again.
+    server_calls: list[cst.Call] = field(default_factory=list)
 
     def resolve_call(self, call: cst.Call, in_function: FunctionInfo) -> FunctionInfo | None:
         """The project function `call` (made in `in_function`) runs, or None."""

@@ -21,8 +21,9 @@ TOOL_CLASSES = ("Tool",)
 HANDLER_KEYWORDS = frozenset({"handler", "fn", "func", "function", "callback", "run"})
 LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_tool=...)`
 # Server methods whose calls set an option later steps read (`server.add_middleware(...)`,
-# `@server.call_tool(validate_input=False)`): collected here, never searched for again.
-SERVER_METHODS = frozenset({"add_middleware", "call_tool"})
+# `@server.call_tool(validate_input=False)`, `main.mount(sub, namespace="x")`): collected
+# here, never searched for again.
+SERVER_METHODS = frozenset({"add_middleware", "call_tool", "mount", "import_server"})
 
 
 @dataclass
@@ -124,8 +125,8 @@ class ModuleIndex:
     registrations: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
     # Calls passing a handler by keyword (`ToolDef(name=..., handler=fn, ...)`).
     tool_objects: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
-    # Calls `x.<method>(...)` of a method in SERVER_METHODS, by method name, in source order.
-    server_calls: dict[str, list[cst.Call]] = field(default_factory=dict)
+    # Calls `x.<method>(...)` of a method in SERVER_METHODS, in source order.
+    server_calls: list[cst.Call] = field(default_factory=list)
     project: ProjectIndex | None = None  # the project index that built it
     # imports already looked up in the project index, and what they gave
     loaded: dict[ImportedName, ModuleIndex | None] = field(default_factory=dict)
@@ -215,9 +216,8 @@ def _scan_scope(
                 index.calls.append((node, function))
             func_kind = type(node.func)
             if func_kind is cst.Attribute:
-                method = cast(cst.Attribute, node.func).attr.value
-                if method in SERVER_METHODS:
-                    index.server_calls.setdefault(method, []).append(node)
+                if cast(cst.Attribute, node.func).attr.value in SERVER_METHODS:
+                    index.server_calls.append(node)
             if func_kind is cst.Call or (
                 node.args
                 and type(node.args[0].value) in _REFERENCES

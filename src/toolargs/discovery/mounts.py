@@ -107,39 +107,36 @@ def _same_file(module: ModuleIndex | None, index: ModuleIndex) -> bool:
 
 
 def _mounts_in(index: ModuleIndex) -> list[Mount]:
+    """The mounts of `index`, from the calls its one walk collected, in source order."""
     cached = _mounts.get(id(index))
     if cached is not None and cached[0] is index:
         return cached[1]
-    finder = _MountFinder()
-    index.module.visit(finder)
-    _mounts[id(index)] = (index, finder.found)
-    return finder.found
+    found = [mount for mount in map(_mount, index.server_calls) if mount is not None]
+    _mounts[id(index)] = (index, found)
+    return found
 
 
-class _MountFinder(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found: list[Mount] = []
-
-    def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in _METHODS:
-            return
-        prefix: str | None = None
-        child: cst.BaseExpression | None = None
-        for arg in node.args:
-            if arg.keyword is not None:
-                if arg.keyword.value in _PREFIX_KEYWORDS:
-                    prefix = string_value(arg.value)
-                elif arg.keyword.value == "server":
-                    child = arg.value
-            elif arg.star == "":
-                text = string_value(arg.value)
-                if text is not None and prefix is None:
-                    prefix = text
-                elif text is None and child is None:
-                    child = arg.value
-        if prefix and child is not None:
-            self.found.append(Mount(func.value, child, prefix))
+def _mount(node: cst.Call) -> Mount | None:
+    func = node.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _METHODS:
+        return None
+    prefix: str | None = None
+    child: cst.BaseExpression | None = None
+    for arg in node.args:
+        if arg.keyword is not None:
+            if arg.keyword.value in _PREFIX_KEYWORDS:
+                prefix = string_value(arg.value)
+            elif arg.keyword.value == "server":
+                child = arg.value
+        elif arg.star == "":
+            text = string_value(arg.value)
+            if text is not None and prefix is None:
+                prefix = text
+            elif text is None and child is None:
+                child = arg.value
+    if prefix and child is not None:
+        return Mount(func.value, child, prefix)
+    return None
 
 
 def _mounting_files(path: Path) -> tuple[str, ...]:
