@@ -289,6 +289,14 @@ class Discoverer:
                 self.registry_entries(value)
             elif isinstance(value, cst.DictComp):
                 self._comprehension_registry(value)
+        for function in self.index.functions.values():
+            if function.parent is not None or not REGISTRY_NAME.search(function.node.name.value):
+                continue
+            for line in statements_of(function.node.body):
+                for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                    returned = small.value if isinstance(small, cst.Return) else None
+                    if isinstance(returned, cst.DictComp):  # def tools(api): return {...}
+                        self._comprehension_registry(returned, function)
 
     def registry_entries(self, value: cst.Dict, shared: Shared | None = None) -> None:
         for tool_name, target, index, anchor in self._registry_items(value, self.index, 0):
@@ -320,7 +328,9 @@ class Discoverer:
                 items.append((key, element.value, index, element.key))
         return items
 
-    def _comprehension_registry(self, value: cst.DictComp) -> None:
+    def _comprehension_registry(
+        self, value: cst.DictComp, function: FunctionInfo | None = None
+    ) -> None:
         """`{name: getattr(obj, name) for name in NAMES}`: one tool per name of NAMES."""
         project = self.index.project
         loop = value.for_in
@@ -338,7 +348,7 @@ class Discoverer:
         ):
             return
         names = self.resolver.known_args(loop.iter).keys or ()
-        owner = project.definition(getter.args[0].value, self.index, None)
+        owner = project.definition(getter.args[0].value, self.index, function)
         for name in names:
             found = project.member(owner, name)
             if isinstance(found, FunctionInfo) and id(found.node) not in self._claimed:
