@@ -122,3 +122,33 @@ def test_audit_row_keeps_the_tool_and_names_the_evidence(tmp_path: Path) -> None
     assert location["artifactLocation"]["uri"] == "bookmarks_split/server.py"
     assert location["region"]["startLine"] == branch
     assert f"(in bookmarks_split/handlers.py:{read})" in found["message"]["text"]
+
+
+def test_a_dispatcher_branch_is_anchored_at_the_string_naming_the_tool() -> None:
+    """Two tools sharing one test (`name in (...)`) get one anchor each, like two cases."""
+    source = '''
+from typing import Any
+
+from mcp.server.lowlevel import Server
+
+server = Server("files")
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    if name in ("read_file", "head_file"):
+        return {"text": open(arguments["path"]).read()}
+    match name:
+        case "stat_file" | "size_file":
+            return {"size": 0}
+    raise ValueError(name)
+'''
+    report = analyze_source(source, "files_server.py", Config())
+    lines = source.splitlines()
+    where = {t.name: lines[t.line - 1][t.col - 1 :] for t in report.tools}
+    assert where == {
+        "read_file": '"read_file", "head_file"):',
+        "head_file": '"head_file"):',
+        "stat_file": '"stat_file" | "size_file":',
+        "size_file": '"size_file":',
+    }

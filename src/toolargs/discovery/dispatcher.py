@@ -176,7 +176,8 @@ class Dispatcher:
             shared = self._shared(statements[:position])
             enforcement = self._central_policy(statements[:position])
             body = self.info.node.body
-            self._branch(names[0], test, body, shared, enforcement, statements[position + 1 :])
+            where = self._naming(test, names[0])
+            self._branch(names[0], where, body, shared, enforcement, statements[position + 1 :])
             return True
         return False
 
@@ -245,12 +246,22 @@ class Dispatcher:
             current: cst.If | cst.Else | None = branching
             while isinstance(current, cst.If):
                 for name in self._test_names(current.test):
-                    self._branch(name, current.test, current.body, shared, enforcement)
+                    where = self._naming(current.test, name)
+                    self._branch(name, where, current.body, shared, enforcement)
                 current = current.orelse
             return
         for case in branching.cases:
             for name in self._pattern_names(case.pattern):
-                self._branch(name, case.pattern, case.body, shared, enforcement)
+                where = self._naming(case.pattern, name)
+                self._branch(name, where, case.body, shared, enforcement)
+
+    def _naming(self, test: cst.CSTNode, name: str) -> cst.CSTNode:
+        """The string naming tool `name` in a branch test or case pattern (its anchor),
+        else the whole test."""
+        for node in _strings(test):
+            if self._name_value(node) == name:
+                return node
+        return test
 
     def _pattern_names(self, pattern: cst.MatchPattern) -> list[str]:
         if isinstance(pattern, cst.MatchValue):
@@ -405,3 +416,27 @@ def is_request_params(param: cst.Param) -> bool:
         annotation = dotted_name(param.annotation.annotation) or ""
         return annotation.rsplit(".", 1)[-1] == "CallToolRequestParams"
     return param.name.value in ("params", "request_params")
+
+
+def _strings(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The string literals and names in `node`, in source order (the tool names a branch
+    test compares with: literals, or constants holding them)."""
+    found: list[cst.BaseExpression] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_SimpleString(self, string: cst.SimpleString) -> None:
+            found.append(string)
+
+        def visit_ConcatenatedString(self, string: cst.ConcatenatedString) -> bool:
+            found.append(string)
+            return False
+
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            found.append(attribute)
+            return False
+
+    node.visit(Collect())
+    return found
