@@ -23,6 +23,7 @@ from toolargs.discovery.literals import (
     dict_items,
     dotted_name,
     keyword,
+    last_name,
     positional,
     snippet,
 )
@@ -140,6 +141,8 @@ class Summaries:
         if isinstance(func, cst.Attribute):
             attr = func.attr.value
             if attr in TOOL_FACTORIES and first is not None:
+                if not _tool_class(func.value, scope.index):
+                    return None  # `Prompt.from_function(fn)`, `Resource.from_function(fn)`
                 return first, self._framework(call, scope, first)
             if attr in self.sinks and first is not None and not isinstance(first, cst.Call):
                 return first, self._framework(call, scope, first)
@@ -481,3 +484,10 @@ def _is_class_call(func: cst.BaseExpression, scope: Scope, project: ProjectIndex
         return False
     found = project.definition(func.value, scope.index, scope.function)
     return isinstance(found, ClassInfo) and not isinstance(found, Instance)
+
+
+def _tool_class(receiver: cst.BaseExpression, index: ModuleIndex) -> bool:
+    """`Tool`, `FunctionTool` or a class named like them (an alias resolved): the only
+    classes whose `from_function` makes a tool."""
+    written = last_name(receiver)
+    return written is not None and index.original_name(written).endswith("Tool")
