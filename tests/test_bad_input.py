@@ -23,15 +23,16 @@ from toolargs.source import MAX_DEPTH, SourceError, decode, guard, nesting_depth
 
 TIMEOUT = 120  # seconds; the slowest case takes a few, a hang takes forever
 
-# A decorated dict-style read-only tool that never collects unknown args: TAV101 on line 7.
+# A decorated dict-style read-only tool of a home-grown registry (no framework acts before
+# it) that never collects unknown args: TAV101 on line 7.
 SERVER = textwrap.dedent(
     '''\
-    from mcp.server.fastmcp import FastMCP
+    from notes.registry import tool
 
-    mcp = FastMCP("notes")
+    SCHEMA = {"type": "object", "properties": {"query": {"type": "string"}}}
 
 
-    @mcp.tool(annotations={"readOnlyHint": True})
+    @tool("search_notes", input_schema=SCHEMA, annotations={"readOnlyHint": True})
     def search_notes(arguments: dict) -> dict:
         """Search notes."""
         query = arguments.get("query", "")
@@ -286,7 +287,7 @@ def test_analysis_turns_a_recursion_error_into_one_finding_not_an_exception(
     # analysis runs out of stack (the code generation that positions the tool recurses
     # through the chain in its decorator), and must still return a report.
     script = tmp_path / "low_limit.py"
-    decorator = '@mcp.tool(annotations={"readOnlyHint": True})'
+    decorator = '@tool("search_notes", input_schema=SCHEMA, annotations={"readOnlyHint": True})'
     deep = decorator[:-1] + ", meta=" + chain("+", 300)[4:-1] + ")"
     source = SERVER.replace(decorator, deep)
     assert source != SERVER

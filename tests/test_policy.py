@@ -67,8 +67,9 @@ def test_tool_mode(name: str, annotations: object, mode: str) -> None:
 
 
 def test_tool_mode_configured_patterns() -> None:
-    assert tool_mode("save_file", None, mutation_tools=("save_*",)) == "mutation"
-    assert tool_mode("save_file", None) == "read-only"
+    # `archive_` is no mutation verb: only the configured pattern makes it one.
+    assert tool_mode("archive_file", None, mutation_tools=("archive_*",)) == "mutation"
+    assert tool_mode("archive_file", None) == "read-only"
     assert tool_mode("peek", None, read_only_tools=("peek",), default_mode="mutation") == (
         "read-only"
     )
