@@ -21,6 +21,7 @@ from typing import Iterator, Protocol, Sequence, Union
 import libcst as cst
 
 from toolargs.discovery.literals import dotted_name, keyword, last_name, snippet, string_value
+from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children
 from toolargs.effects import catalogue as cat
 from toolargs.mode import mutation_verb
@@ -405,7 +406,9 @@ class _Scan:
     def follow(self, call: cst.Call, site: cst.CSTNode) -> bool:
         """Analyse the project function `call` runs; True when there is one."""
         callee = self.project.resolve(call, self.function)
-        if callee is None or _abstract(callee.node):
+        if callee is None or (
+            isinstance(callee.node, cst.FunctionDef) and is_abstract(callee.node)
+        ):
             return False
         key = callee.memo_key
         if key in self.analysis.active:
@@ -1050,25 +1053,3 @@ def _first_word(name: str) -> str:
         if char == "_" or (index and char.isupper()):
             return stripped[:index].lower()
     return stripped.lower()
-
-
-def _abstract(node: cst.CSTNode) -> bool:
-    """A body that only documents, passes or raises NotImplementedError."""
-    if not isinstance(node, cst.FunctionDef):
-        return False
-    body = node.body
-    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
-    for statement in statements:
-        if not isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            return False
-        for small in statement.body:
-            if isinstance(small, cst.Pass):
-                continue
-            if isinstance(small, cst.Expr) and isinstance(
-                small.value, (cst.SimpleString, cst.ConcatenatedString, cst.Ellipsis)
-            ):
-                continue
-            if isinstance(small, cst.Raise) and "NotImplemented" in snippet(small):
-                continue
-            return False
-    return True
