@@ -96,10 +96,7 @@ def _imported_server(
         found.framework_id,
         dict(found.keywords),
     )
-    for call, _ in index.calls:  # enforce_policy(mcp) applied in this module
-        target = dotted_name(positional(call, 0) or call.func)
-        if last_name(call.func) in config.enforcement_calls and target == name:
-            server.enforced_by = server.enforced_by or f"{last_name(call.func)}({name})"
+    server.enforced_by = server.enforced_by or _enforcement_of(name, index, config)
     return server
 
 
@@ -125,14 +122,21 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
         if constructor is not call:
             server.enforced_by = f"{last_name(call.func)}({name})"
         servers[name] = server
-    for call, _ in index.calls:
-        if last_name(call.func) not in config.enforcement_calls:
-            continue
-        target = dotted_name(positional(call, 0) or call.func)
-        enforced = servers.get((target or "").rsplit(".", 1)[-1])
-        if enforced is not None and enforced.enforced_by is None:
-            enforced.enforced_by = f"{last_name(call.func)}({enforced.name})"
+    for server in servers.values():
+        server.enforced_by = server.enforced_by or _enforcement_of(server.name, index, config)
     return list(servers.values())
+
+
+def _enforcement_of(name: str, index: ModuleIndex, config: Config) -> str | None:
+    """`enforce_policy(name)` (or `enforce_policy(self.name)`) applied in this module."""
+    for call, _ in index.calls:
+        function = last_name(call.func)
+        if function not in config.enforcement_calls:
+            continue
+        target = dotted_name(positional(call, 0) or call.func) or ""
+        if target.rsplit(".", 1)[-1] == name:
+            return f"{function}({name})"
+    return None
 
 
 def _framework(
