@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -47,6 +48,13 @@ def analyze_file(path: Path, config: Config, selection: Selection) -> FileResult
     except Exception as exc:  # one bad file must not stop the run
         error = f"{path}: internal error: {type(exc).__name__}: {exc}".replace("\n", " ")
         return FileResult(FileReport(str(path), error=error), (), ())
+    finally:
+        # The project index keeps parsed modules for the rest of the run (other files
+        # look up handlers and helpers in them). Left to the cyclic collector, every
+        # later file's allocations make it walk all of them again: a third of the parse
+        # time on a large tree. Frozen, they are never walked; they are still freed by
+        # reference counting when the index drops them.
+        gc.freeze()
     return FileResult(report, tuple(kept), tuple(suppressed))
 
 
