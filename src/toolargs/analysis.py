@@ -22,7 +22,7 @@ from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Step, T
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge
-from toolargs.source import SourceError, TooDeep, guard, read
+from toolargs.source import SourceError, TooDeep, guard, parse_module, read
 
 
 @dataclass
@@ -91,7 +91,7 @@ def parse(source: str, path: str) -> cst.Module:
     """
     guard(source, path)
     try:
-        return cst.parse_module(source)
+        return parse_module(source)
     except cst.ParserSyntaxError as exc:
         where = f"{path}:{exc.raw_line}:{exc.raw_column + 1}"
         raise SourceError(f"{where}: cannot parse: {exc.message}") from None
