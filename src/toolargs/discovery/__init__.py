@@ -7,16 +7,19 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.index import LOWLEVEL_SERVERS, ModuleIndex
+from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
 from toolargs.discovery.mounts import mount_prefix
-from toolargs.discovery.project import project_for
+from toolargs.discovery.project import ProjectIndex, project_for
 from toolargs.discovery.schema import Resolver, load_schema_files
+from toolargs.discovery.serving import serving_server
 from toolargs.discovery.shapes import Discoverer
 from toolargs.effects import classify_tools
 from toolargs.model import FrameworkId, ModuleModel, Server, Tool
 
 __all__ = ["build_model"]
+
+FRAMEWORK_PACKAGES = ("mcp", "fastmcp")  # where a framework server class is imported from
 
 
 def build_model(
@@ -34,12 +37,15 @@ def build_model(
     for tool in tools:
         if tool.server is None or tool.server in by_name:
             continue
-        imported = _imported_server(tool.server, tool.anchor, index, resolver, config)
+        imported = _subclass_server(tool.server, index, config) or _imported_server(
+            tool.server, tool.anchor, index, resolver, config
+        )
         if imported is None:
             tool.server = None  # not a framework server after all
         else:
             by_name[imported.name] = imported
             servers.append(imported)
+    _served_classes(tools, index, config, servers, by_name)
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:
@@ -51,6 +57,61 @@ def build_model(
     return ModuleModel(
         path, module, tools, servers, index.statement_of, project, index.server_calls
     )
+
+
+def _served_classes(
+    tools: list[Tool],
+    index: ModuleIndex,
+    config: Config,
+    servers: list[Server],
+    by_name: dict[str, Server],
+) -> None:
+    """Class-based tools no server registers here: the server a module of the package
+    serves them with (its tool manager, or a dispatcher calling their handler method),
+    reported here at the first such tool (discovery.serving)."""
+    classes = {id(cls.node.name): cls for cls in index.classes.values()}
+    for tool in tools:
+        if tool.server is not None or tool.shape != "class" or tool.handler is None:
+            continue
+        cls = classes.get(id(tool.anchor))
+        if cls is None:
+            continue
+        method = tool.handler.label.rsplit(".", 1)[-1]
+        serving = serving_server(
+            cls,
+            method,
+            index,
+            lambda module: _servers(module, config),
+            lambda call, module: _annotated_server(call, module, config),
+        )
+        if serving is None:
+            continue
+        found = serving.server
+        if found.name not in by_name:
+            server = Server(
+                found.name,
+                found.framework,
+                tool.anchor,
+                found.drops_unknown,
+                found.enforced_by or _enforcement_of(found.name, serving.module, config),
+                found.framework_id,
+                dict(found.keywords),
+            )
+            by_name[found.name] = server
+            servers.append(server)
+        tool.server = found.name
+
+
+def _annotated_server(call: cst.Call, index: ModuleIndex, config: Config) -> Server | None:
+    """`mcp: FastMCP` as a parameter: a server of the class it is annotated with
+    (`call` is the annotation as a call without arguments)."""
+    lowlevel = index.constructs(call, LOWLEVEL_SERVERS)
+    if not lowlevel and not index.constructs(call, config.server_classes):
+        return None
+    found = _framework(call, index, lowlevel)
+    if found is None:
+        return None
+    return Server("", found[0], call, found[1], None, found[2])
 
 
 def _mounted_names(tools: list[Tool], index: ModuleIndex, resolver: Resolver) -> None:
@@ -85,6 +146,8 @@ def _imported_server(
     if other is None:
         return None
     found = next((s for s in _servers(other, config) if s.name == imported.name), None)
+    if found is None:
+        found = _subclass_server(imported.name, other, config)
     if found is None:
         return None
     server = Server(
@@ -125,6 +188,62 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
     for server in servers.values():
         server.enforced_by = server.enforced_by or _enforcement_of(server.name, index, config)
     return list(servers.values())
+
+
+def _subclass_server(name: str, index: ModuleIndex, config: Config) -> Server | None:
+    """`jira = ErrorPreservingFastMCP(...)` bound in `index`, from a project class whose
+    base resolves (through the project index) to a framework server class: that
+    framework's server. Looked for only for names that register tools."""
+    call = index.bound_calls.get(name)
+    project = index.project
+    if call is None or not isinstance(project, ProjectIndex):
+        return None
+    if last_name(call.func) in config.enforcement_calls:
+        inner = positional(call, 0)
+        if not isinstance(inner, cst.Call):
+            return None
+        call = inner
+    found = project.definition(call.func, index, None)
+    if not isinstance(found, ClassInfo):
+        return None
+    base = _framework_base(found, project, config)
+    if base is None:
+        return None
+    written, where, lowlevel = base
+    framework = _framework(cst.Call(func=written), where, lowlevel)
+    if framework is None:
+        return None
+    server = Server(name, framework[0], call, framework[1], None, framework[2])
+    server.keywords = _keywords(call)
+    if call is not index.bound_calls[name]:
+        server.enforced_by = f"{last_name(index.bound_calls[name].func)}({name})"
+    server.enforced_by = server.enforced_by or _enforcement_of(name, index, config)
+    return server
+
+
+def _framework_base(
+    cls: ClassInfo, project: ProjectIndex, config: Config
+) -> tuple[cst.BaseExpression, ModuleIndex, bool] | None:
+    """The first base in `cls`'s project class chain that names a framework server
+    class, with the module it is written in and whether it is the low-level `Server`."""
+    for current in project.class_chain(cls):
+        where = current.index
+        if where is None:
+            continue
+        for base in current.node.bases:
+            value = base.value.value if isinstance(base.value, cst.Subscript) else base.value
+            written = last_name(value)
+            if written is None:
+                continue
+            original = where.original_name(written)
+            if original not in LOWLEVEL_SERVERS and original not in config.server_classes:
+                continue
+            head = (dotted_name(value) or "").split(".")[0]
+            imported = where.imports.get(head)
+            package = imported.module.split(".")[0] if imported is not None else ""
+            if package in FRAMEWORK_PACKAGES:  # not a project class of the same name
+                return value, where, original in LOWLEVEL_SERVERS
+    return None
 
 
 def _enforcement_of(name: str, index: ModuleIndex, config: Config) -> str | None:
