@@ -287,3 +287,34 @@ def test_strict_input_validation(calls: Calls) -> None:
         assert not reply.is_error, reply.text
         assert reply.structured["unknown_args"] == ["banana"]
         assert warned == []
+
+
+def test_project_subclass_of_fastmcp_rejects_like_fastmcp(calls: Calls) -> None:
+    """A project class derived from FastMCP whose `tool()` wraps each function (as
+    error-preserving subclasses do) still rejects an unknown key before the tool runs."""
+    import functools
+
+    class TracingFastMCP(FastMCP):  # type: ignore[misc]
+        def tool(self, *args: Any, **kwargs: Any) -> Any:
+            register = super().tool(*args, **kwargs)
+
+            def wrap(fn: Any) -> Any:
+                @functools.wraps(fn)
+                def traced(*a: Any, **k: Any) -> Any:
+                    calls.append(("traced", dict(k)))
+                    return fn(*a, **k)
+
+                return register(traced)
+
+            return wrap
+
+    server = TracingFastMCP("sub")
+
+    @server.tool(annotations=READ_ONLY)
+    def lookup(query: str) -> str:
+        return f"found {query}"
+
+    reply = call(server, "lookup", {"query": "x", "bogus": 1})
+    assert reply.is_error and "Unexpected keyword argument" in reply.text
+    assert calls == []
+    assert call(server, "lookup", {"query": "x"}).texts == ["found x"]

@@ -385,3 +385,40 @@ def test_tool_added_to_the_tool_manager_directly_drops_keys(calls: Calls) -> Non
     reply = call(server, "lookup", {"query": "x", "bogus": 1})
     assert not reply.is_error and reply.texts[0] == "found x"
     assert calls == [("lookup", {"query": "x"})]
+
+
+def test_tool_object_written_into_the_tool_manager_drops_keys(calls: Calls) -> None:
+    """A project's `Tool` subclass wrapping a tool class's `apply`, written into the
+    server's tool manager by hand (`mcp._tool_manager._tools[name] = ...`): the SDK
+    validates against the wrapped signature and drops the unknown key."""
+    if MAJOR == 2:
+        from mcp.server.mcpserver.tools.base import Tool as SDKTool
+        from mcp.server.mcpserver.utilities.func_metadata import func_metadata
+    else:
+        from mcp.server.fastmcp.tools.base import Tool as SDKTool  # type: ignore[no-redef]
+        from mcp.server.fastmcp.utilities.func_metadata import (  # type: ignore[no-redef]
+            func_metadata,
+        )
+
+    class ReplaceTool:
+        def apply(self, path: str, text: str) -> str:
+            calls.append(("replace", {"path": path, "text": text}))
+            return "replaced"
+
+    class Wrapped(SDKTool):  # type: ignore[misc]
+        def __init__(self, tool: ReplaceTool) -> None:
+            metadata = func_metadata(tool.apply)
+            super().__init__(
+                fn=tool.apply,
+                name="replace",
+                description="Replaces a file's text.",
+                parameters=metadata.arg_model.model_json_schema(),
+                fn_metadata=metadata,
+                is_async=False,
+            )
+
+    server = FrameworkServer("manager")
+    server._tool_manager._tools["replace"] = Wrapped(ReplaceTool())
+    reply = call(server, "replace", {"path": "a.txt", "text": "x", "bogus": 1})
+    assert not reply.is_error and reply.texts[0] == "replaced"
+    assert calls == [("replace", {"path": "a.txt", "text": "x"})]
