@@ -101,6 +101,7 @@ class Discoverer:
         self._imperative()
         self._through_sinks()
         self._tool_objects()
+        self._definition_lists()
         return self.tools
 
     # --- building tools ---
@@ -693,6 +694,78 @@ class Discoverer:
             anchor = target.node.name if local else written
             self.new_tool(name, "registry", anchor, handler, schema, annotations)
 
+    def _definition_lists(self) -> None:
+        """Tool definitions kept in lists and registered by a loop elsewhere: functions
+        a project decorator turns into definition objects (`@defn(read_only_hint=True)`)
+        listed in a module constant, or objects built with a handler field
+        (`ToolDef(fn=f, ...)`) in a factory's list; the list, or a comprehension over it,
+        is handed to a function whose loop registers each element's handler, name and
+        annotations (`for d in defs: mcp.add_tool(fn=d.fn, name=..., annotations=...)`).
+
+        Only a module holding such a list is searched, and only calls whose arguments
+        mention the list (or a local built from it)."""
+        project = self.index.project
+        if project is None:
+            return
+        sources = self._definition_sources()
+        if not sources:
+            return
+        sinks = Summaries(project, self.config)
+        scopes: list[FunctionInfo | None] = [None, *self.index.functions.values()]
+        scopes += self.index.methods
+        for function in scopes:
+            if function is not None and function.index is not self.index:
+                continue
+            node: cst.CSTNode = function.node if function is not None else self.index.module
+            mentioned = set(sources)
+            if function is not None:
+                mentioned |= {
+                    name for name, value in function.locals.items() if _mentions(value, sources)
+                }
+            for call in _own_calls(node):
+                if not any(_mentions(a.value, mentioned) for a in call.args):
+                    continue
+                scope = Scope(self.index, function)
+                for target, found in sinks.registered_elements(call, scope):
+                    info = sinks.handler(target)
+                    if info is None or id(info.node) in self._claimed:
+                        continue
+                    name = sinks.text(found.name) if found.name is not None else info.name
+                    if name is None:
+                        continue
+                    local = info.index is None or info.index is self.index
+                    anchor = info.node.name if local else call
+                    self._sink_tool(sinks, info, found, anchor, "registry", name)
+
+    def _definition_sources(self) -> set[str]:
+        """Names of module constants listing functions decorated here by a decorator that
+        is no framework's, and of functions building objects with a handler field."""
+        decorated = {
+            info.name
+            for info in self.index.decorated
+            if info.parent is None
+            and id(info.node) not in self._claimed
+            and any(
+                last_name(d.decorator) not in self.config.tool_decorators
+                for d in info.node.decorators
+            )
+        }
+        found: set[str] = set()
+        if decorated:
+            for name, value in self.index.constants.items():
+                if type(value) in (cst.List, cst.Tuple) and any(
+                    type(e.value) is cst.Name and _name_of_node(e.value) in decorated
+                    for e in value.elements  # type: ignore[attr-defined]
+                ):
+                    found.add(name)
+        for _, function in self.index.tool_objects:
+            outer = function
+            while outer is not None and outer.enclosing is not None:
+                outer = outer.enclosing
+            if outer is not None and outer.owner is None:
+                found.add(outer.name)
+        return found
+
     def _may_name_function(self, expr: cst.BaseExpression, function: FunctionInfo | None) -> bool:
         """A cheap test before resolving: `expr` (or what it wraps) names a function of
         the project, a method (`self.get_thing`) or an import; not a literal or a local
@@ -789,8 +862,9 @@ class Discoverer:
         found: Registration,
         anchor: cst.CSTNode,
         shape: Shape,
+        name: str | None = None,
     ) -> None:
-        name = sinks.string(found.name) or info.name
+        name = name or sinks.string(found.name) or info.name
         handler, sig = self.function_handler(info, name)
         explicit = found.schema.expr if found.schema is not None else None
         schema = self.schema_for(name, explicit, sig)
@@ -816,6 +890,26 @@ class Discoverer:
             known = self.resolver.known_args(tags.expr)
             markers = known.keys if known.keys else ()
         self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
+
+
+def _mentions(expr: cst.BaseExpression, names: set[str]) -> bool:
+    """Whether `expr` uses one of `names` (a bounded look at an argument)."""
+    for count, node in enumerate(walk(expr)):
+        if count > 256:
+            return False
+        if type(node) is cst.Name and _name_of_node(node) in names:
+            return True
+    return False
+
+
+def _name_of_node(node: cst.CSTNode) -> str | None:
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _own_calls(node: cst.CSTNode) -> list[cst.Call]:
+    """Calls made in a function body or at module level (not in nested scopes)."""
+    body = node.body if isinstance(node, cst.FunctionDef) else node
+    return [n for n in walk(body, into_scopes=False) if type(n) is cst.Call]
 
 
 def _param_of(target: cst.BaseExpression, function: FunctionInfo) -> bool:
