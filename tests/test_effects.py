@@ -127,6 +127,72 @@ def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:
     assert (tool.mode, evidence in tool.mode_source) == (mode, True), tool.mode_source
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return os.path.abspath(os.path.dirname(path))",
+        "return os.path.getsize(os.path.realpath(path)) > 0",
+        "return os.path.relpath(path, os.path.basename(path))",
+        "return str(Path.cwd() / Path.home().name / path)",
+        "return os.path.join(tempfile.gettempdir(), path)",
+        "return urllib.parse.urlunparse(urllib.parse.urlsplit(path))",
+        "return str(ipaddress.ip_address(path))",
+        "return datetime.datetime.strptime(path, '%Y').isoformat()",
+        "obj = Namespace()\nsetattr(obj, 'path', path)\nreturn obj.path",
+    ],
+)
+def test_standard_library_reads_leave_the_tree_resolved(tmp_path: Path, body: str) -> None:
+    """Pure calls of the standard library: the tool is read-only by its effects, not by
+    the default (`import urllib.parse` binds `urllib`: the call is `urllib.parse.x`)."""
+    path = tmp_path / "server.py"
+    path.write_text(
+        "import datetime, ipaddress, os, tempfile\nimport urllib.parse\n"
+        "from argparse import Namespace\nfrom pathlib import Path\n"
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('demo')\n"
+        "@mcp.tool()\ndef handle(path: str):\n" + textwrap.indent(body, "    ") + "\n",
+        encoding="utf-8",
+    )
+    tool = tools(path)["handle"]
+    assert tool.mode_source == "effects: none in the resolved call tree"
+
+
+def test_store_methods_named_like_string_and_path_methods(tmp_path: Path) -> None:
+    """`replace` and `touch` on a cache client write; on text and paths they are
+    `str.replace` and `Path.touch`; `put` on an `asyncio.Queue` is not an HTTP PUT."""
+    found = tools(ROOT / "fixtures" / "effects" / "kv_cache.py")
+    assert found["cache_replace"].mode_source == (
+        "effect: client.replace() (kv_cache.py:64), changes an object it got"
+    )
+    # A client named `cache` is not a cache folder: the write is the store's.
+    assert found["refresh_ttl"].mode_source == "effect: cache.touch() (kv_cache.py:82)"
+    assert found["render_key"].mode_source == "effects: none in the resolved call tree"
+    assert found["normalise_value"].mode_source == "effects: none in the resolved call tree"
+    assert found["queue_status"].mode_source == "effects: none in the resolved call tree"
+    assert found["requeue_jobs"].mode_source == "default"  # the pool's state changes
+    assert found["publish_value"].mode_source == "effect: http.put() (kv_cache.py:118)"
+    path = server(tmp_path, """
+        from pathlib import Path
+
+        @mcp.tool()
+        def mark_seen(name: str) -> str:
+            Path(name).with_suffix(".seen").touch()
+            return name
+
+        @mcp.tool()
+        def swap_words(line: str) -> str:
+            return line.upper().replace("A", "B", count=1)
+
+        @mcp.tool()
+        def swap_entry(store: KeyStore, key: str) -> str:
+            store.replace(key, "x")
+            return key
+    """)
+    found = tools(path)
+    assert found["mark_seen"].mode_source.startswith("effect: Path(name).with_suffix(")
+    assert found["swap_words"].mode_source == "effects: none in the resolved call tree"
+    assert found["swap_entry"].mode_source.endswith("changes an object it got")
+
+
 # --- precision ---
 
 

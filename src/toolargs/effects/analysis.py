@@ -56,6 +56,10 @@ class Project(Protocol):
     def lines(self, sites: Sequence[tuple[cst.CSTNode, Function]]) -> dict[int, int]:
         """The 1-based line of each node (by id), each in its function's module."""
 
+    def attribute_type(self, attribute: cst.Attribute, caller: Function) -> str:
+        """What `self.<name>` is built as or annotated with in the caller's class, as a
+        qualified name (`asyncio.Queue`; `str` for a string literal); "" when unknown."""
+
 
 @dataclass(frozen=True)
 class Param:
@@ -287,6 +291,11 @@ class _Scan:
             return
         if qualified in cat.PURE_CALLS:
             return
+        if qualified == "setattr":  # like `obj.name = value`
+            root = _root_name(call.args[0].value) if call.args else None
+            if root is None or root not in self.locals:
+                self.summary.state = True
+            return
         if self.follow(call, site):
             return
         method = keyword(call, "method") or self.spread_key(call, "method")
@@ -327,11 +336,18 @@ class _Scan:
             self.write("git", site, text)
             return True
         if last in cat.PATH_WRITE_METHODS:
-            if not self.scratch(func.value):
+            if last in cat.STORE_WRITE_METHODS and self.store_call(call, func.value):
+                self.write("call", site, text)  # `client.touch(key, expire)`
+            elif not self.scratch(func.value):
                 self.write("filesystem", site, text, *_ensured(call))
             return True
-        if last in cat.PATH_WRITE_BY_ARITY and positionals > cat.PATH_WRITE_BY_ARITY[last]:
-            return True  # `text.replace(old, new)`
+        if last in cat.TEXT_METHODS and positionals > cat.PATH_WRITE_BY_ARITY[last]:
+            keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+            if keywords <= cat.TEXT_METHODS[last] and self.receiver_kind(func.value) != "object":
+                return True  # `text.replace(old, new)`
+            # `client.replace(key, value, expire=60)`: not a string's method
+            self.write("call", site, text, certain=False, why="changes an object it got")
+            return True
         if cat.PATH_WRITE_BY_ARITY.get(last) == positionals and len(call.args) == positionals:
             self.write("filesystem", site, text)
             return True
@@ -356,6 +372,10 @@ class _Scan:
             self.write("sql", site, text)
             return True
         if last in cat.NETWORK_WRITE_METHODS:
+            if self.receiver_kind(func.value) == "queue":  # `await jobs.put(job)`
+                if _root_name(func) not in self.owned:
+                    self.summary.state = True
+                return True
             post = last == "post"
             self.write("network", site, text, certain=not post, why="HTTP POST" if post else "")
             return True
@@ -385,6 +405,77 @@ class _Scan:
                 self.write("call", site, text, certain=False, why="changes an object it got")
             return True
         return False
+
+    def store_call(self, call: cst.Call, receiver: cst.BaseExpression) -> bool:
+        """`client.touch(key, expire)`, not `path.touch(0o644)`: a store's method when
+        given a key and the receiver is not known to be a path."""
+        given = [a.value for a in call.args if a.keyword is None and not a.star]
+        return bool(given) and not isinstance(given[0], cst.Integer) and (
+            self.receiver_kind(receiver) != "path"
+        )
+
+    def receiver_kind(self, expr: cst.BaseExpression, hops: int = 0) -> str:
+        """What a method is called on, as far as the function shows: "text" (can be a
+        string), "path", "queue", "object" (got from elsewhere: a library's client), or
+        "" (cannot tell)."""
+        kind = type(expr)
+        if kind is cst.SimpleString or kind is cst.ConcatenatedString or (
+            kind is cst.FormattedString
+        ):
+            return "text"
+        if kind is cst.BinaryOperation:
+            assert isinstance(expr, cst.BinaryOperation)
+            return "path" if isinstance(expr.operator, cst.Divide) else "text"
+        if kind is cst.Call:
+            assert isinstance(expr, cst.Call)
+            name = dotted_name(expr.func)
+            if name:
+                return _kind_of_type(self.project.qualify(name, self.function))
+            return ""
+        if kind is cst.Name:
+            assert isinstance(expr, cst.Name)
+            name = expr.value
+            if name in self.params:
+                return self.param_kind(name)
+            value = self.values.get(name)
+            if value is not None and hops < 3:
+                found = self.receiver_kind(_awaited(value), hops + 1)
+                if found:
+                    return found
+            if name in self.owned:
+                return "text"  # data made here (`text = page.read_text()`)
+            return "object" if name in self.locals else ""
+        if (
+            kind is cst.Attribute
+            and isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == "self"
+        ):
+            return _kind_of_type(self.project.attribute_type(expr, self.function))
+        return ""
+
+    def param_kind(self, name: str) -> str:
+        node = self.function.node
+        if not isinstance(node, cst.FunctionDef):
+            return ""
+        for param in (*node.params.posonly_params, *node.params.params,
+                      *node.params.kwonly_params):
+            if param.name.value == name:
+                if param.annotation is None:
+                    return ""
+                annotation = param.annotation.annotation
+                if isinstance(annotation, cst.BinaryOperation):  # `str | None`
+                    annotation = annotation.left
+                if isinstance(annotation, cst.Subscript):
+                    annotation = annotation.value
+                if isinstance(annotation, cst.SimpleString):  # "Path"
+                    return ""
+                qualified = self.project.qualify(dotted_name(annotation) or "", self.function)
+                found = _kind_of_type(qualified)
+                if found:
+                    return found
+                return "" if qualified.rsplit(".", 1)[-1] in cat.DATA_TYPES else "object"
+        return ""
 
     def git_command(
         self, call: cst.Call, site: cst.CSTNode, text: str, last: str, positionals: int
@@ -1035,6 +1126,21 @@ def _data_annotation(annotation: cst.Annotation | None) -> bool:
         expr = expr.left
     name = (dotted_name(expr) or "").rsplit(".", 1)[-1]
     return name in cat.DATA_TYPES
+
+
+def _kind_of_type(qualified: str) -> str:
+    """The receiver kind of an object built from (or annotated as) `qualified`."""
+    if qualified in cat.TEXT_TYPES:
+        return "text"
+    if qualified in cat.PATH_TYPES:
+        return "path"
+    if qualified in cat.QUEUE_TYPES:
+        return "queue"
+    return ""
+
+
+def _awaited(value: cst.BaseExpression) -> cst.BaseExpression:
+    return value.expression if isinstance(value, cst.Await) else value
 
 
 def _root_name(expr: cst.BaseExpression) -> str | None:

@@ -40,6 +40,23 @@ SCRATCH_WORDS = frozenset({"tmp", "temp", "tempfile", "tempdir", "cache", "tmpdi
 # Methods whose name is shared with a pure method of another type: a write only with
 # this many positional arguments (`Path.rename(target)`, `str.replace(old, new)`).
 PATH_WRITE_BY_ARITY = {"rename": 1, "replace": 1}
+# Methods of `str` sharing a name with a write, and the keywords `str` takes for them:
+# `s.replace(old, new)` is a string's only on something that can be a string (a literal,
+# a `str` parameter, text made in the function); `client.replace(key, value, expire=60)`
+# (a keyword `str` does not take, or an object got from elsewhere) is a store's write.
+TEXT_METHODS = {"replace": frozenset({"count"})}
+# What a receiver is built as, by the qualified name of its constructor or annotation.
+PATH_TYPES = frozenset(
+    """Path PurePath PosixPath WindowsPath pathlib.Path pathlib.PurePath pathlib.PosixPath
+    pathlib.WindowsPath anyio.Path trio.Path zipfile.Path""".split()
+)
+QUEUE_TYPES = frozenset(
+    """asyncio.Queue asyncio.PriorityQueue asyncio.LifoQueue queue.Queue queue.SimpleQueue
+    queue.LifoQueue queue.PriorityQueue multiprocessing.Queue multiprocessing.SimpleQueue
+    multiprocessing.JoinableQueue janus.Queue Queue PriorityQueue LifoQueue SimpleQueue
+    asyncio.queues.Queue""".split()
+)
+TEXT_TYPES = frozenset({"str", "builtins.str", "typing.Text", "Text"})
 # Functions that open a file: the mode argument (position, keyword) says whether they write.
 OPEN_CALLS = {
     "open": (1, "mode"),
@@ -227,6 +244,46 @@ PURE_CALLS = frozenset(
     TextContent types.TextContent ImageContent types.ImageContent EmbeddedResource
     types.EmbeddedResource CallToolResult types.CallToolResult McpError ErrorData
     types.ErrorData""".split()
+) | frozenset(
+    # The standard library's reads and computations (paths, time, text, addresses).
+    """os.path.abspath os.path.basename os.path.commonpath os.path.commonprefix
+    os.path.dirname os.path.exists os.path.lexists os.path.expanduser os.path.expandvars
+    os.path.getatime os.path.getctime os.path.getmtime os.path.getsize os.path.isabs
+    os.path.isdir os.path.isfile os.path.islink os.path.ismount os.path.join
+    os.path.normcase os.path.normpath os.path.realpath os.path.relpath os.path.samefile
+    os.path.split os.path.splitdrive os.path.splitext os.getpid os.getppid os.getuid
+    os.getgid os.geteuid os.getlogin os.uname os.strerror os.urandom os.readlink
+    os.isatty os.environ.copy os.getcwdb pathlib.Path.cwd pathlib.Path.home Path.cwd
+    Path.home tempfile.gettempdir tempfile.gettempprefix shutil.which shutil.disk_usage
+    shutil.get_terminal_size sys.getsizeof sys.getrecursionlimit sys.getdefaultencoding
+    sys.getfilesystemencoding platform.python_version platform.machine platform.node
+    platform.release platform.version platform.uname platform.processor
+    platform.architecture platform.mac_ver socket.gethostname socket.getfqdn
+    socket.getaddrinfo socket.gethostbyname getpass.getuser time.strftime time.localtime
+    time.gmtime time.time_ns time.monotonic_ns time.process_time time.strptime
+    datetime.datetime datetime.date datetime.time datetime.timezone
+    datetime.datetime.strptime datetime.datetime.combine datetime.datetime.today
+    datetime.datetime.utcfromtimestamp datetime.date.fromisoformat
+    datetime.date.fromtimestamp urllib.parse.urlunparse urllib.parse.urlsplit
+    urllib.parse.urlunsplit urllib.parse.parse_qs urllib.parse.parse_qsl
+    urllib.parse.quote_plus urllib.parse.unquote_plus urllib.parse.urldefrag
+    ipaddress.ip_address ipaddress.ip_network ipaddress.ip_interface
+    xml.etree.ElementTree.fromstring math.isnan math.isinf math.isfinite math.isclose
+    math.exp math.log10 math.log2 math.fabs math.trunc email.utils.parsedate_to_datetime
+    email.utils.formatdate email.utils.parseaddr difflib.unified_diff difflib.ndiff
+    difflib.SequenceMatcher difflib.get_close_matches functools.partial functools.reduce
+    contextlib.suppress contextlib.closing contextlib.nullcontext warnings.catch_warnings
+    warnings.filterwarnings warnings.simplefilter traceback.print_exc
+    traceback.format_exception traceback.print_exception random.random random.randint
+    random.choice random.uniform random.sample secrets.token_hex secrets.token_urlsafe
+    unicodedata.normalize zoneinfo.ZoneInfo zoneinfo.available_timezones html.escape
+    html.unescape asyncio.wrap_future asyncio.iscoroutinefunction asyncio.current_task
+    anyio.sleep inspect.iscoroutinefunction inspect.isclass inspect.getdoc json.dump
+    string.Template operator.itemgetter operator.attrgetter statistics.mean
+    statistics.median statistics.stdev itertools.groupby itertools.product
+    itertools.zip_longest itertools.accumulate zlib.compress zlib.decompress zlib.crc32
+    gzip.compress gzip.decompress io.StringIO io.BytesIO decimal.Decimal
+    csv.reader csv.DictReader locale.getpreferredencoding""".split()
 )
 # Methods that only read, on any receiver.
 READ_METHODS = frozenset(
@@ -246,7 +303,7 @@ READ_METHODS = frozenset(
     fullmatch most_common to_dict to_list tolist head describe acquire release wait
     result done cancel cancelled exception info debug warning warn error critical
     exception log trace report_progress read_resource list_roots elicit sample
-    is_relative_to getvalue getbuffer""".split()
+    is_relative_to getvalue getbuffer qsize""".split()
 )
 # Receivers that log: every method of theirs only reports (`logger.info`, `ctx.debug`).
 LOGGING_ROOTS = frozenset(
@@ -278,7 +335,7 @@ STORE_WRITE_METHODS = frozenset(
     """incr incrby incrbyfloat decr decrby setex setnx psetex mset msetnx getset hset
     hmset hsetnx hdel hincrby lpush rpush lpop rpop lrem lset ltrim sadd srem spop zadd
     zrem zincrby expire expireat pexpire persist flushdb flushall flush_all cas prepend
-    set_many set_multi delete_many delete_multi xadd xdel publish""".split()
+    set_many set_multi delete_many delete_multi xadd xdel publish touch""".split()
 )
 # Methods whose result is plain data the caller owns.
 DATA_METHODS = frozenset(

@@ -93,15 +93,7 @@ class IndexProject:
     # --- Project ---
 
     def qualify(self, name: str, caller: Function) -> str:
-        index = _where(caller, self.index).index
-        head, dot, rest = name.partition(".")
-        imported = index.imports.get(head)
-        if imported is None:
-            return name
-        base = imported.module
-        if imported.name:
-            base = f"{imported.module}.{imported.name}" if imported.module else imported.name
-        return f"{base}{dot}{rest}"
+        return _qualify(name, _where(caller, self.index).index)
 
     def resolve(self, call: cst.Call, caller: Function) -> Function | None:
         where = _where(caller, self.index)
@@ -146,6 +138,24 @@ class IndexProject:
                         found.node, None, Where(found.index or where.index, None, found)
                     )
         return None
+
+    def attribute_type(self, attribute: cst.Attribute, caller: Function) -> str:
+        where = _where(caller, self.index)
+        if where.cls is None:
+            return ""
+        for base, base_index in self.resolver.class_chain(*where.cls):
+            value = self._instance_attributes(base).get(attribute.attr.value)
+            if value is None:
+                continue
+            value = _awaited(value)
+            if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+                return "str"
+            if isinstance(value, cst.Call):
+                value = value.func
+            elif isinstance(value, cst.Subscript):  # `asyncio.Queue[str]`
+                value = value.value
+            return _qualify(dotted_name(value) or "", base_index)
+        return ""
 
     def lines(self, sites: Sequence[tuple[cst.CSTNode, Function]]) -> dict[int, int]:
         by_index: dict[int, tuple[ModuleIndex, list[cst.CSTNode]]] = {}
@@ -317,6 +327,20 @@ class IndexProject:
                     found.setdefault(statement.target.attr.value, statement.annotation.annotation)
         self._attributes[key] = found
         return found
+
+
+def _qualify(name: str, index: ModuleIndex) -> str:
+    """`os.remove` for `remove` after `from os import remove`; `name` otherwise."""
+    head, dot, rest = name.partition(".")
+    imported = index.imports.get(head)
+    if imported is None:
+        return name
+    if not imported.name and not imported.level and imported.module.startswith(head + "."):
+        return name  # `import urllib.parse` binds `urllib`: the name is already whole
+    base = imported.module
+    if imported.name:
+        base = f"{imported.module}.{imported.name}" if imported.module else imported.name
+    return f"{base}{dot}{rest}"
 
 
 def _where(function: Function, default: ModuleIndex) -> Where:
