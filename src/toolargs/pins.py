@@ -79,6 +79,12 @@ class Pin:
 
 def pin_for(path: str | Path, package: str) -> Pin:
     """The pin of `package` nearest to the file `path` (a file or its directory)."""
+    return _pin_for(str(path), package)
+
+
+@functools.lru_cache(maxsize=1024)
+def _pin_for(path: str, package: str) -> Pin:
+    # Asked once per tool: resolving the path costs a system call per path component.
     start = Path(path).resolve()
     folder = start if start.is_dir() else start.parent
     return _pin_in(folder, canonicalize_name(package))

@@ -185,6 +185,9 @@ def _scan_scope(
         node = stack.pop()
         statement_of[id(node)] = statement
         kind = type(node)
+        if kind not in _SCANNED:  # most nodes: names, strings, arguments, operators
+            push_children(stack, node)
+            continue
         if kind is cst.FunctionDef:
             assert isinstance(node, cst.FunctionDef)
             info = FunctionInfo(node, owner, function.node if function else None, index, function)
@@ -253,6 +256,11 @@ def _scan_scope(
 
 
 _REFERENCES = (cst.Name, cst.Attribute, cst.Call)
+# The node types `_scan_scope` records something for.
+_SCANNED = frozenset({
+    cst.FunctionDef, cst.ClassDef, cst.Call, cst.Dict, cst.Assign, cst.AnnAssign,
+    cst.ImportFrom, cst.Import,
+})
 
 
 def _inside(node: cst.CSTNode) -> list[cst.CSTNode]:
