@@ -232,6 +232,13 @@ CODES: dict[str, Code] = {
             "the expression or exclude the file",
         ),
         Code(
+            "TAV904",
+            "unknown-keys-undecided",
+            "What happens to an unknown key cannot be decided",
+            "what tool '{tool}' does with an unknown key cannot be decided ({what}), so "
+            "it is not counted as conforming: {remedy}",
+        ),
+        Code(
             "TAV999",
             "internal-error",
             "Internal error",

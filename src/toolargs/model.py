@@ -148,6 +148,9 @@ class Server:
     # Constructor keywords as written (`strict_input_validation` -> "True"); the value of
     # a `**spread` or a computed expression is its source text.
     keywords: dict[str, str] = field(default_factory=dict)
+    # The module that builds it, when the module judged neither builds nor imports it
+    # (its tools are handed to it from there: discovery.serving).
+    served_from: str = ""
 
     def flag(self, keyword: str) -> bool | None:
         """A boolean constructor keyword: True, False, or None when absent or computed."""

@@ -12,7 +12,7 @@ from toolargs.discovery.literals import dotted_name, last_name, positional, snip
 from toolargs.discovery.mounts import mount_prefix
 from toolargs.discovery.project import ProjectIndex, project_for
 from toolargs.discovery.schema import Resolver, load_schema_files
-from toolargs.discovery.serving import serving_server
+from toolargs.discovery.serving import Serving, package_server, serving_server
 from toolargs.discovery.shapes import Discoverer
 from toolargs.effects import classify_tools
 from toolargs.model import FrameworkId, ModuleModel, Server, Tool
@@ -66,9 +66,11 @@ def _served_classes(
     servers: list[Server],
     by_name: dict[str, Server],
 ) -> None:
-    """Class-based tools no server registers here: the server a module of the package
-    serves them with (its tool manager, or a dispatcher calling their handler method),
-    reported here at the first such tool (discovery.serving)."""
+    """Tools no server object registers here: a class-based tool is served by the server
+    a module of the package hands it to (its tool manager, or a dispatcher calling its
+    handler method); a keyword-style tool that reached a framework sink through an
+    object the checker cannot follow, by the one framework server the package builds
+    (discovery.serving)."""
     classes = {id(cls.node.name): cls for cls in index.classes.values()}
     for tool in tools:
         if tool.server is not None or tool.shape != "class" or tool.handler is None:
@@ -84,22 +86,52 @@ def _served_classes(
             lambda module: _servers(module, config),
             lambda call, module: _annotated_server(call, module, config),
         )
-        if serving is None:
-            continue
-        found = serving.server
-        if found.name not in by_name:
-            server = Server(
-                found.name,
-                found.framework,
-                tool.anchor,
-                found.drops_unknown,
-                found.enforced_by or _enforcement_of(found.name, serving.module, config),
-                found.framework_id,
-                dict(found.keywords),
-            )
-            by_name[found.name] = server
-            servers.append(server)
-        tool.server = found.name
+        if serving is not None:
+            _link(tool, index, serving, config, servers, by_name)
+    unlinked = [
+        tool
+        for tool in tools
+        if tool.server is None
+        and tool.shape in ("decorator", "imperative")
+        and tool.handler is not None
+        and tool.handler.keyword_style
+    ]
+    if unlinked:
+        only = package_server(
+            index, lambda module: _servers(module, config), config.server_classes
+        )
+        for tool in unlinked:
+            if only is not None:
+                _link(tool, index, only, config, servers, by_name)
+
+
+def _link(
+    tool: Tool,
+    index: ModuleIndex,
+    serving: Serving,
+    config: Config,
+    servers: list[Server],
+    by_name: dict[str, Server],
+) -> None:
+    """`tool` is served by `serving.server`, built in another module (or this one):
+    reported here, at the first tool it serves."""
+    found = serving.server
+    if found.name not in by_name:
+        server = Server(
+            found.name,
+            found.framework,
+            tool.anchor,
+            found.drops_unknown,
+            found.enforced_by or _enforcement_of(found.name, serving.module, config),
+            found.framework_id,
+            dict(found.keywords),
+        )
+        # Not bound where the fixer could add enforce_policy: it says where instead.
+        where = serving.module.path or index.path
+        server.served_from = where.name if where is not None else "another module"
+        by_name[found.name] = server
+        servers.append(server)
+    tool.server = found.name
 
 
 def _annotated_server(call: cst.Call, index: ModuleIndex, config: Config) -> Server | None:

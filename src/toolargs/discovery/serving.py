@@ -32,7 +32,7 @@ from toolargs.discovery.project import ProjectIndex
 from toolargs.model import Server
 from toolargs.source import SourceError, read
 
-__all__ = ["Serving", "serving_server"]
+__all__ = ["Serving", "package_server", "serving_server"]
 
 MAX_FILES = 400  # package files looked at for a serving module
 _MARKERS = ("_tool_manager", ".call_tool(")
@@ -218,24 +218,58 @@ class _ToolManagerWrites(cst.CSTVisitor):
             self._found(func.value)
 
 
+def package_server(
+    index: ModuleIndex, servers_of: ServersOf, class_names: tuple[str, ...]
+) -> Serving | None:
+    """The one framework server (not a low-level `Server`) the package of `index`
+    builds, when it builds exactly one: the server a tool reaching a framework sink
+    through an object the checker cannot follow is registered on."""
+    project = index.project
+    if not isinstance(project, ProjectIndex) or index.path is None:
+        return None
+    found: dict[tuple[str, str], Serving] = {}
+    markers = tuple(f"{name}(" for name in class_names)
+    for path in _package_files(index.path, markers):
+        other = index if Path(path) == index.path.resolve() else project.module_at(Path(path))
+        if other is None:
+            continue
+        for server in servers_of(other):
+            if server.framework_id != "mcp-lowlevel":
+                found[(path, server.name)] = Serving(server, other, "the package's only server")
+        if len(found) > 1:
+            return None
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def _serving_files(path: Path) -> tuple[str, ...]:
     """Files of the package holding `path` whose text hands tools to a server."""
-    root = path.resolve().parent
-    while (root.parent / "__init__.py").exists() and (root / "__init__.py").exists():
-        root = root.parent
-    key = str(root)
+    return _package_files(path, _MARKERS)
+
+
+def _package_files(path: Path, markers: tuple[str, ...]) -> tuple[str, ...]:
+    """Files of the package holding `path` whose text holds one of `markers`; a module
+    outside any package is its own package."""
+    file = path.resolve()
+    root = file.parent
+    if not (root / "__init__.py").exists():
+        candidates: list[Path] | None = [file]
+    else:
+        candidates = None
+        while (root.parent / "__init__.py").exists():
+            root = root.parent
+    key = f"{root if candidates is None else file}|{'|'.join(markers)}"
     if key not in _packages:
         found: list[str] = []
         try:
-            files = sorted(root.rglob("*.py"))[:MAX_FILES]
+            files = candidates if candidates is not None else sorted(root.rglob("*.py"))
         except OSError:
             files = []
-        for file in files:
+        for each in files[:MAX_FILES]:
             try:
-                text = read(file)
+                text = read(each)
             except SourceError:
                 continue
-            if any(marker in text for marker in _MARKERS):
-                found.append(str(file.resolve()))
+            if any(marker in text for marker in markers):
+                found.append(str(each.resolve()))
         _packages[key] = tuple(found)
     return _packages[key]

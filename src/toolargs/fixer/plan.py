@@ -482,6 +482,11 @@ class _Planner:
         server = self._server_of(finding)
         if server.name in enforced:
             return
+        if server.served_from:
+            raise NotMechanical(
+                f"server '{server.name}' is built in {server.served_from}: apply "
+                f"enforce_policy({server.name}) there"
+            )
         code = f"enforce_policy({server.name}{self._policy_options()})"
         if self.tree.contains(server.node) and isinstance(server.node, cst.Call):
             built = self.tree.statement_of(server.node)

@@ -20,4 +20,24 @@ def handler_unresolved(tool: Tool, context: Context) -> Iterator[Finding]:
         yield context.finding("TAV902", tool.anchor, tool, why=tool.why_unresolved_handler)
 
 
-RULES = (schema_unresolved, handler_unresolved)
+def unknown_keys_undecided(tool: Tool, context: Context) -> Iterator[Finding]:
+    """TAV904: the behaviour model cannot tell what happens to an unknown key (a
+    keyword-style handler no known framework server calls), so the tool does not
+    silently count as conforming. A handler the checker cannot follow is TAV902's."""
+    behaviour = tool.behaviour
+    if behaviour is None or behaviour.unknown_keys != "unknown" or tool.handler is None:
+        return
+    yield context.finding(
+        "TAV904",
+        tool.anchor,
+        tool,
+        what=behaviour.what,
+        remedy=(
+            "register it on a server the checker knows (the SDK's FastMCP or MCPServer, "
+            "fastmcp, or a low-level Server dispatcher), or take the argument dict and "
+            "handle unknown keys in the handler (collect_unknown_args or reject_unknown_args)"
+        ),
+    )
+
+
+RULES = (schema_unresolved, handler_unresolved, unknown_keys_undecided)
