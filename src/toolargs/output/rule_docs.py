@@ -15,8 +15,13 @@ Level = Literal["error", "warning", "note"]
 # test checks). Each rule has a page docs/rules/TAVnnn.md there.
 HOMEPAGE = "https://github.com/toolargs/toolargs"
 RULES_URL = f"{HOMEPAGE}/blob/main/docs/rules"
-# The pages in a source checkout (an editable install reads them from here).
-RULES_FOLDER = Path(__file__).resolve().parents[3] / "docs" / "rules"
+# The pages: inside an installed package (setup.py copies docs/rules there at build
+# time), else in the source checkout (an editable install reads them from there).
+PACKAGED_RULES = Path(__file__).resolve().parents[1] / "rule_pages"
+RULES_FOLDER = (
+    PACKAGED_RULES if PACKAGED_RULES.is_dir()
+    else Path(__file__).resolve().parents[3] / "docs" / "rules"
+)
 
 # Words in message templates that only inflect the sentence ("propert{ies}", "{them}").
 _GRAMMAR = {"ies": "ies", "es": "es", "them": "them"}
@@ -41,8 +46,8 @@ def help_uri(code: str) -> str:
 def rule_page(code: str) -> str | None:
     """The page of `code` for the terminal (`toolargs rule TAV101`); None if no such code.
 
-    From a source checkout, the page itself; otherwise (an installed wheel ships no docs)
-    what the catalog says about the code and where its page is.
+    The page itself (shipped in the package, or read from a source checkout); failing
+    that, what the catalog says about the code and where its page is.
     """
     known = CODES.get(code)
     if known is None:
