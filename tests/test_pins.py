@@ -25,9 +25,44 @@ def project(tmp_path: Path, files: dict[str, str]) -> Path:
     ("files", "package", "text"),
     [
         (
+            # pip installs the newest release the specifier allows: a lower bound admits
+            # every later major.
             {"pyproject.toml": '[project]\nname = "x"\ndependencies = ["mcp>=1.27"]\n'},
             "mcp",
-            "mcp 1.x, from pyproject.toml: mcp>=1.27",
+            "mcp 2.x, from pyproject.toml: mcp>=1.27",
+        ),
+        (
+            {"requirements.txt": "fastmcp>=2.8.1\n"},
+            "fastmcp",
+            "fastmcp 4.x, from requirements.txt: fastmcp>=2.8.1",
+        ),
+        (
+            {"requirements.txt": "fastmcp>=2.3,<4\n"},
+            "fastmcp",
+            "fastmcp 3.x, from requirements.txt: fastmcp<4,>=2.3",
+        ),
+        (
+            {"requirements.txt": "mcp>=1.6,<2\n"},
+            "mcp",
+            "mcp 1.x, from requirements.txt: mcp<2,>=1.6",
+        ),
+        (
+            # A lock outside the declared specifier is stale: the specifier is what runs.
+            {
+                "pyproject.toml": '[project]\nname = "x"\ndependencies = ["fastmcp>=3.4.3,<4"]\n',
+                "uv.lock": '[[package]]\nname = "fastmcp"\nversion = "3.2.4"\n',
+            },
+            "fastmcp",
+            "fastmcp 3.x, from pyproject.toml: fastmcp<4,>=3.4.3 "
+            "(uv.lock: fastmcp==3.2.4 is outside it: a stale lock, not trusted)",
+        ),
+        (
+            {
+                "pyproject.toml": '[project]\nname = "x"\ndependencies = ["fastmcp>=2.8"]\n',
+                "uv.lock": '[[package]]\nname = "fastmcp"\nversion = "2.13.3"\n',
+            },
+            "fastmcp",
+            "fastmcp 2.x, from uv.lock: fastmcp==2.13.3",
         ),
         ({}, "mcp", "mcp: not pinned, assumed 2.x"),
         ({}, "fastmcp", "fastmcp: not pinned, assumed 4.x"),
@@ -115,7 +150,7 @@ def test_an_unpacked_wheel_pins_by_its_metadata(tmp_path: Path) -> None:
     server.parent.mkdir()
     server.write_text("", encoding="utf-8")
     assert pin_for(server, "mcp").text() == (
-        "mcp 1.x, from notes_server-1.0.dist-info/METADATA: mcp>=1.6.0"
+        "mcp 2.x, from notes_server-1.0.dist-info/METADATA: mcp>=1.6.0"
     )
 
 

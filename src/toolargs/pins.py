@@ -9,9 +9,15 @@ and dependency groups, Poetry dependencies, `requirements*.txt`, `setup.cfg`), p
 `packaging`, the library pip itself uses, and an unpacked distribution's `Requires-Dist`.
 The walk stops at the project's root (the first folder with a `pyproject.toml`,
 `setup.py`, `setup.cfg`, `PKG-INFO`, a `*.dist-info` or `.git`). A requirement names the
-major of its lowest allowed release (`mcp>=1.27` was written for 1.x; a new major is a
-breaking change the project did not opt into). Nothing pinned: the newest major, and the
-text says so.
+newest major among those the model knows that it admits: pip installs the newest release
+a specifier allows, so `fastmcp>=2.8.1` runs on fastmcp 4.x. Nothing pinned: the newest
+major, and the text says so.
+
+A lock file is trusted only when its version satisfies the requirement declared next to
+it. A lock outside the declared specifier is stale: `uv sync` re-resolves it against the
+specifier (and `uv sync --locked` refuses it), and installing the project from the
+package index never reads it, so the declared specifier is what runs; the text names the
+stale lock.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ class Pin:
     specifier: str = ""  # the requirement's specifier ("" for an exact locked version)
     locked: str = ""  # the exact version from a lock file
     source: str = ""  # "pyproject.toml", "uv.lock", ... ("" when not pinned)
+    stale: str = ""  # a lock entry outside the declared specifier: "uv.lock: mcp==1.2"
 
     @property
     def pinned(self) -> bool:
@@ -60,7 +67,10 @@ class Pin:
         if not self.pinned:
             return f"{self.package}: not pinned, assumed {self.major}.x"
         pinned = f"=={self.locked}" if self.locked else self.specifier
-        return f"{self.package} {self.major}.x, from {self.source}: {self.package}{pinned}"
+        text = f"{self.package} {self.major}.x, from {self.source}: {self.package}{pinned}"
+        if self.stale:
+            text += f" ({self.stale} is outside it: a stale lock, not trusted)"
+        return text
 
     def may_be_at_least(self, version: str) -> bool:
         """Whether the project may run `version` or newer within its major."""
@@ -105,16 +115,22 @@ def _pin_in(folder: Path, package: str) -> Pin:
 
 
 def _pin_here(directory: Path, package: str) -> Pin | None:
-    """The pin in one directory's files: a lock file first, then declared requirements."""
+    """The pin in one directory's files: a lock file that satisfies the requirements
+    declared there, else the first declared requirement (see the module's docstring)."""
+    declared = list(_declared(directory, package))
+    stale = ""
     for lock in ("uv.lock", "poetry.lock"):
         version = _locked(directory / lock, package)
-        if version is not None:
-            parsed = _version(version)
+        if version is None:
+            continue
+        parsed = _version(version)
+        if all(parsed in _specifiers(specifier) for _, specifier in declared):
             return Pin(package, parsed.major, locked=version, source=lock)
-    for source, specifier in _declared(directory, package):
-        major = _lowest_major(package, specifier)
+        stale = stale or f"{lock}: {package}=={version}"
+    for source, specifier in declared:
+        major = _newest_major(package, specifier)
         if major is not None:
-            return Pin(package, major, specifier=specifier, source=source)
+            return Pin(package, major, specifier=specifier, source=source, stale=stale)
     return None
 
 
@@ -233,14 +249,14 @@ def _requirement(line: str, package: str) -> str | None:
     return str(requirement.specifier)
 
 
-def _lowest_major(package: str, specifier: str) -> int | None:
-    """The oldest known major with a release the specifier allows; the newest for none."""
+def _newest_major(package: str, specifier: str) -> int | None:
+    """The newest known major with a release the specifier allows (what pip installs)."""
     majors = MAJORS.get(package, (1,))
     if not specifier:
         return None  # named but not pinned: keep looking, then assume the newest
     allowed = _specifiers(specifier)
     literals = _literal_versions(specifier)
-    for major in majors:
+    for major in reversed(majors):
         probes = [Version(f"{major}.{m}") for m in _PROBE_MINORS]
         probes += [v for v in literals if v.major == major]
         if any(p in allowed for p in probes):
