@@ -711,6 +711,7 @@ class Discoverer:
         if not sources:
             return
         sinks = Summaries(project, self.config)
+        built = {id(call) for call, _ in self.index.tool_objects}  # `Spec(fn=f, ...)`
         scopes: list[FunctionInfo | None] = [None, *self.index.functions.values()]
         scopes += self.index.methods
         for function in scopes:
@@ -720,10 +721,12 @@ class Discoverer:
             mentioned = set(sources)
             if function is not None:
                 mentioned |= {
-                    name for name, value in function.locals.items() if _mentions(value, sources)
+                    name
+                    for name, value in function.locals.items()
+                    if _mentions(value, sources, built)
                 }
             for call in _own_calls(node):
-                if not any(_mentions(a.value, mentioned) for a in call.args):
+                if not any(_mentions(a.value, mentioned, built) for a in call.args):
                     continue
                 scope = Scope(self.index, function)
                 for target, found in sinks.registered_elements(call, scope):
@@ -758,12 +761,19 @@ class Discoverer:
                     for e in value.elements  # type: ignore[attr-defined]
                 ):
                     found.add(name)
-        for _, function in self.index.tool_objects:
+        at_module: set[int] = set()
+        for call, function in self.index.tool_objects:
             outer = function
             while outer is not None and outer.enclosing is not None:
                 outer = outer.enclosing
-            if outer is not None and outer.owner is None:
+            if outer is None:
+                at_module.add(id(call))
+            elif outer.owner is None:
                 found.add(outer.name)
+        if at_module:  # `SPECS = [Spec(fn=search, ...), ...]`
+            for name, value in self.index.constants.items():
+                if _mentions(value, set(), at_module):
+                    found.add(name)
         return found
 
     def _may_name_function(self, expr: cst.BaseExpression, function: FunctionInfo | None) -> bool:
@@ -892,12 +902,16 @@ class Discoverer:
         self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
 
 
-def _mentions(expr: cst.BaseExpression, names: set[str]) -> bool:
-    """Whether `expr` uses one of `names` (a bounded look at an argument)."""
+def _mentions(expr: cst.BaseExpression, names: set[str], calls: set[int]) -> bool:
+    """Whether `expr` uses one of `names` or holds one of `calls` (a bounded look at an
+    argument)."""
     for count, node in enumerate(walk(expr)):
-        if count > 256:
+        if count > 4096:
             return False
-        if type(node) is cst.Name and _name_of_node(node) in names:
+        kind = type(node)
+        if kind is cst.Name and _name_of_node(node) in names or kind is cst.Call and (
+            id(node) in calls
+        ):
             return True
     return False
 
