@@ -162,3 +162,23 @@ def test_pins_above_the_project_root_are_not_its_own(tmp_path: Path) -> None:
     inner.mkdir(parents=True)
     (inner / "setup.py").write_text("", encoding="utf-8")
     assert pin_for(inner / "server.py", "mcp").text() == "mcp: not pinned, assumed 2.x"
+
+
+def test_an_unpacked_sdist_is_installed_by_its_requirements_not_its_lock(tmp_path: Path) -> None:
+    """pip and uvx resolve an sdist's Requires-Dist and never read the uv.lock it ships."""
+    (tmp_path / "PKG-INFO").write_text(
+        "Name: notes-server\nRequires-Dist: mcp<2.0.0,>=1.1.0\n", encoding="utf-8"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "notes-server"\ndependencies = ["mcp>=1.1.0,<2.0.0"]\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "uv.lock").write_text(
+        '[[package]]\nname = "mcp"\nversion = "1.1.0"\n', encoding="utf-8"
+    )
+    server = tmp_path / "src" / "notes_server" / "server.py"
+    server.parent.mkdir(parents=True)
+    server.write_text("", encoding="utf-8")
+    pin = pin_for(server, "mcp")
+    assert pin.text() == "mcp 1.x, from pyproject.toml: mcp<2.0.0,>=1.1.0"
+    assert pin.may_be_at_least("1.10")  # the SDK validates against inputSchema from 1.10

@@ -17,7 +17,10 @@ A lock file is trusted only when its version satisfies the requirement declared 
 it. A lock outside the declared specifier is stale: `uv sync` re-resolves it against the
 specifier (and `uv sync --locked` refuses it), and installing the project from the
 package index never reads it, so the declared specifier is what runs; the text names the
-stale lock.
+stale lock. An unpacked distribution (an sdist's `PKG-INFO`, a wheel's `*.dist-info`) is
+what pip and uvx install from the index: they resolve its declared requirements and
+never read a lock it ships (its authors' development environment), so there the
+declared requirement decides.
 """
 
 from __future__ import annotations
@@ -119,7 +122,8 @@ def _pin_here(directory: Path, package: str) -> Pin | None:
     declared there, else the first declared requirement (see the module's docstring)."""
     declared = list(_declared(directory, package))
     stale = ""
-    for lock in ("uv.lock", "poetry.lock"):
+    distribution = (directory / "PKG-INFO").is_file() or any(directory.glob("*.dist-info"))
+    for lock in () if distribution and declared else ("uv.lock", "poetry.lock"):
         version = _locked(directory / lock, package)
         if version is None:
             continue
