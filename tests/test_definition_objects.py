@@ -68,7 +68,12 @@ def _tools(path: Path) -> list[tuple[str, str, str]]:
 
 
 def test_the_catalog_package_registers_every_listed_definition() -> None:
-    found = _tools(FIXTURE / "products.py") + _tools(FIXTURE / "orders.py")
+    found = [
+        *_tools(FIXTURE / "products.py"),
+        *_tools(FIXTURE / "orders.py"),
+        *_tools(FIXTURE / "reports.py"),
+        *_tools(FIXTURE / "server.py"),
+    ]
     assert sorted(found) == [
         ("cancel_order", "mutation", "cancel"),
         ("delete_product", "mutation", "delete_product"),
@@ -77,6 +82,7 @@ def test_the_catalog_package_registers_every_listed_definition() -> None:
         ("product_details", "read-only", "get_product"),
         ("refund_order", "mutation", "refund"),
         ("reindex_catalog", "mutation", "reindex"),
+        ("sales_report", "read-only", "sales_report in reports.py"),
     ]
 
 

@@ -32,6 +32,8 @@ from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME
 SCHEMA_KEYWORDS = ("input_schema", "inputSchema", "schema", "parameters")
 SCHEMA_ATTRIBUTES = ("input_schema", "inputSchema", "schema", "args_schema", "parameters")
 HANDLER_KEYS = ("handler", "fn", "func", "function", "callable", "callback")
+# Packages whose names are never a project's list of tool definitions.
+LIBRARY_PACKAGES = frozenset({"mcp", "fastmcp", "pydantic", "typing", "collections", "langchain"})
 
 
 class Discoverer:
@@ -742,7 +744,8 @@ class Discoverer:
 
     def _definition_sources(self) -> set[str]:
         """Names of module constants listing functions decorated here by a decorator that
-        is no framework's, and of functions building objects with a handler field."""
+        is no framework's, of functions and constants building objects with a handler
+        field, and of registry-named lists imported from the project."""
         decorated = {
             info.name
             for info in self.index.decorated
@@ -753,7 +756,15 @@ class Discoverer:
                 for d in info.node.decorators
             )
         }
-        found: set[str] = set()
+        # Lists imported from another module of the project (`from .tools import
+        # PRODUCT_TOOLS`), handed to the loop here.
+        found: set[str] = {
+            name
+            for name, imported in self.index.imports.items()
+            if REGISTRY_NAME.search(name)
+            and imported.name
+            and (imported.level or imported.module.split(".")[0] not in LIBRARY_PACKAGES)
+        }
         if decorated:
             for name, value in self.index.constants.items():
                 if type(value) in (cst.List, cst.Tuple) and any(
