@@ -763,6 +763,7 @@ class Discoverer:
             for name, imported in self.index.imports.items()
             if REGISTRY_NAME.search(name)
             and imported.name
+            and not (name[0].isupper() and not name.isupper())  # a class, not a list
             and (imported.level or imported.module.split(".")[0] not in LIBRARY_PACKAGES)
         }
         if decorated:

@@ -116,6 +116,7 @@ class Summaries:
         self._objects = False  # a definition object was built: fields are followed
         self._element_summaries: dict[int, set[str]] = {}
         self._budget = MAX_STEPS
+        self._decorated_values: dict[int, Bound] = {}  # module-level decorated functions
 
     # --- what an expression is ---
 
@@ -626,6 +627,9 @@ class Summaries:
         """A decorated function as its module binds it: the project decorators applied,
         innermost first (`@defn_factory(...)` turning it into a definition object); a
         decorator not followed leaves the function as it was."""
+        key = id(function.node)
+        if function.enclosing is None and key in self._decorated_values:
+            return self._decorated_values[key]
         current = bound
         where = Scope(function.index or bound.scope.index, function.enclosing)
         for decorator in reversed(function.node.decorators):
@@ -638,6 +642,8 @@ class Summaries:
             result = self._returned(callee.function, inner, depth + 1)
             if result is not None and result.obj is not None:
                 current = result
+        if function.enclosing is None:  # decorated where it is defined, once
+            self._decorated_values[key] = current
         return current
 
     def callee(self, bound: Bound, depth: int = 0) -> Callee | None:
