@@ -259,6 +259,67 @@ def test_an_uncertain_write_does_not_outweigh_a_read_name(tmp_path: Path) -> Non
     assert found["submit_form"].mode_source.endswith("HTTP POST")
 
 
+def test_explain_runs_its_statement_only_with_analyze() -> None:
+    """An option list built at run time may hold ANALYZE, and SQL the caller sends is not
+    vouched for by a name that says it explains."""
+    found = tools(ROOT / "fixtures" / "effects" / "pg_explain.py")
+    assert found["explain_query"].mode_source == (
+        "effect: cursor.execute() (pg_explain.py:31), SQL from the arguments via "
+        "explain_query -> ExplainTool.explain -> SqlDriver.execute_query"
+    )
+    assert found["show_query_plan"].mode == "mutation"  # `EXPLAIN {sql}`: options too
+    assert found["explain_plan"].mode_source == "default"  # planned, never run
+
+
+@pytest.mark.parametrize(
+    ("sql", "reads"),
+    [
+        ("EXPLAIN SELECT 1", True),
+        ("EXPLAIN ANALYZE DELETE FROM t", False),
+        ("EXPLAIN ANALYZE SELECT 1", True),
+        ("explain (format json, analyze) update t set a = 1", False),
+        ("EXPLAIN (ANALYZE FALSE) DELETE FROM t", True),
+        ("EXPLAIN QUERY PLAN DELETE FROM t", True),
+    ],
+)
+def test_explain_literals(sql: str, reads: bool) -> None:
+    assert effects_analysis._sql_reads((sql,)) is reads
+
+
+def test_a_literal_argument_keeps_only_its_branch_of_the_callee() -> None:
+    """`manage_session(action="list")` runs the "list" branch: the writes of "create",
+    "set_profile" and "delete" are not its effects (if/elif, `in`, `match`, defaults)."""
+    found = tools(ROOT / "fixtures" / "effects" / "session_actions.py")
+    assert found["session_report"].mode_source == "effects: none in the resolved call tree"
+    assert found["index_overview"].mode_source == "effects: none in the resolved call tree"
+    assert found["session_doctor"].mode_source == (
+        "effect: folder.mkdir() (session_actions.py:29) via session_doctor -> manage_session"
+    )
+    assert found["rebuild_report"].mode == "mutation"
+
+
+def test_the_first_value_of_a_rewritten_query_is_followed(tmp_path: Path) -> None:
+    """`sql, generic = await rewrite(query)`: the SQL run is the caller's."""
+    path = server(tmp_path, """
+        import sqlite3
+
+        async def rewrite(query: str) -> tuple[str, bool]:
+            return query.replace("$1", "?"), "$1" in query
+
+        async def run(query: str) -> list:
+            sql, _generic = await rewrite(query)
+            return sqlite3.connect("db").execute(sql).fetchall()
+
+        @mcp.tool()
+        async def preview_rows(query: str) -> list:
+            return await run(query)
+    """)
+    assert tools(path)["preview_rows"].mode_source == (
+        "effect: sqlite3.connect(\"db\").execute() (server.py:13), SQL from the arguments "
+        "via preview_rows -> run"
+    )
+
+
 def test_scratch_files_are_not_effects(tmp_path: Path) -> None:
     path = server(tmp_path, """
         import json
@@ -414,6 +475,9 @@ def test_precedence() -> None:
     maybe = Effects(uncertain=("client.post() (a.py:9), HTTP POST",))
     assert classify("search", None, (), config, maybe).source == "default"
     assert classify("submit", None, (), config, maybe).mode == "mutation"
+    argued = Effects(uncertain=("c.execute() (a.py:4), SQL from the arguments",),
+                     from_arguments=("c.execute() (a.py:4), SQL from the arguments",))
+    assert classify("explain_query", None, (), config, argued).mode == "mutation"
     assert classify("settings", None, (), config).source == "default"
 
 

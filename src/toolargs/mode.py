@@ -22,6 +22,8 @@ class Annotations:
     destructive: bool | None
     text: str  # as written, for messages
     resolved: bool = True  # False: an expression the checker cannot read
+    # readOnlyHint given as a run-time value (a parameter, a flag): its source text
+    read_only_expr: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,9 @@ class Effects:
     writes: tuple[str, ...] = ()
     resolved: bool = False
     uncertain: tuple[str, ...] = ()
+    # Uncertain writes decided by the tool's own arguments (the SQL, command, file mode or
+    # HTTP method the caller sends): the tool's name cannot vouch for those.
+    from_arguments: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -101,6 +106,8 @@ def classify(
             why = "destructiveHint=True"
         elif annotations.read_only is False:
             why = "readOnlyHint=False"
+        elif annotations.read_only_expr:
+            why = f"readOnlyHint={annotations.read_only_expr}, a run-time value"
         else:
             why = "without readOnlyHint"
         return Classification("mutation", f"annotation {why}", "", annotations.read_only)
@@ -121,6 +128,8 @@ def classify(
         # reads outweighs a write the checker cannot confirm.
         if not _reads_by_name(name, config):
             return Classification("mutation", f"effect: {effects.uncertain[0]}")
+        if effects.from_arguments:
+            return Classification("mutation", f"effect: {effects.from_arguments[0]}")
     if effects is not None and effects.resolved:
         return Classification("read-only", "effects: none in the resolved call tree")
     verb = mutation_verb(name, config.mutation_verbs)

@@ -39,7 +39,7 @@ def classify_tools(
             continue
         verdicts[id(tool)] = analysis.verdict(project.handler(tool.handler))
     # Lines cost code generation: only for the evidence shown (the first certain and the
-    # first uncertain write of each tool).
+    # first uncertain write of each tool, and the first the tool's arguments decide).
     shown = [w for v in verdicts.values() for w in _first_of_each(v.writes)]
     lines = project.lines([(w.node, w.function) for w in shown])
     for tool in tools:
@@ -50,6 +50,7 @@ def classify_tools(
             tuple(evidence(w, lines) for w in verdict.writes if w.certain),
             verdict.resolved,
             tuple(evidence(w, lines) for w in verdict.writes if not w.certain),
+            tuple(evidence(w, lines) for w in verdict.writes if w.from_arguments),
         )
         _apply(tool, classify(tool.name, tool.annotations, tool.markers, config, tool.effects))
 
@@ -57,7 +58,8 @@ def classify_tools(
 def _first_of_each(writes: Sequence[Write]) -> list[Write]:
     certain = next((w for w in writes if w.certain), None)
     uncertain = next((w for w in writes if not w.certain), None)
-    return [w for w in (certain, uncertain) if w is not None]
+    argued = next((w for w in writes if w.from_arguments), None)
+    return [w for w in (certain, uncertain, argued) if w is not None]
 
 
 def _decided_as_mutation(tool: Tool, config: Config) -> bool:

@@ -13,6 +13,7 @@ What counts as a write is the catalogue's business (`toolargs.effects.catalogue`
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -85,6 +86,12 @@ class Template:
         return tuple(p for p in self.parts if isinstance(p, Param))
 
 
+# A branch taken only for some values of the function's parameters: each item is a
+# parameter and the literals it equals there (`if action == "set_profile":` ->
+# ("action", {"set_profile"})).
+Guard = tuple[tuple[str, frozenset[str]], ...]
+
+
 @dataclass(frozen=True)
 class Write:
     kind: str  # filesystem, process, network, sql, git, call
@@ -94,6 +101,8 @@ class Write:
     chain: tuple[str, ...]  # functions from the summarised one down to `function`
     certain: bool = True  # False: may write (SQL or a command that is not a literal)
     why: str = ""
+    from_arguments: bool = False  # decided by the tool's own arguments
+    guard: Guard = ()  # the branch of the summarised function it is in
 
 
 @dataclass(frozen=True)
@@ -106,6 +115,7 @@ class Pending:
     function: Function
     chain: tuple[str, ...]
     template: Template
+    guard: Guard = ()
 
 
 @dataclass
@@ -150,6 +160,7 @@ class EffectAnalysis:
                 Write(
                     pending.kind, pending.text, pending.node, pending.function,
                     pending.chain, certain=False, why=f"{_what(pending.kind)} from the arguments",
+                    from_arguments=True,
                 )
             )
         resolved = summary.complete and not summary.state and not writes
@@ -194,6 +205,15 @@ class _Scan:
         self.nodes = list(_nodes(function.node))  # one walk, read three times
         self.params, self.locals, self.values, self.owned = _bindings(function.node, self.nodes)
         self.guards = _guards(self.nodes)
+        self.branches: dict[int, Guard] | None = None  # worked out at the first write
+
+    def guard_of(self, site: cst.CSTNode) -> Guard:
+        """The literals the parameters equal where `site` runs (`if action == "x":`)."""
+        if not self.params:
+            return ()
+        if self.branches is None:
+            self.branches = _branches(self.nodes, self.params)
+        return self.branches.get(id(site), ())
 
     def run(self) -> None:
         for node in self.nodes:
@@ -233,7 +253,8 @@ class _Scan:
     ) -> None:
         text = text or _call_text(site)
         self.summary.writes.append(
-            Write(kind, text, site, self.function, (self.function.label,), certain, why)
+            Write(kind, text, site, self.function, (self.function.label,), certain, why,
+                  guard=self.guard_of(site))
         )
 
     def decide(self, kind: str, site: cst.CSTNode, text: str, template: Template | None) -> None:
@@ -243,7 +264,7 @@ class _Scan:
         if template.params and _reads(kind, _opaque(template)) is None:
             self.summary.pending.append(
                 Pending(kind, text or _call_text(site), site, self.function,
-                        (self.function.label,), template)
+                        (self.function.label,), template, self.guard_of(site))
             )
             return
         reads = _reads(kind, _opaque(template))
@@ -514,15 +535,22 @@ class _Scan:
         summary.truncated = summary.truncated or inner.truncated
         summary.state = summary.state or inner.state
         label = self.function.label
+        guard = self.guard_of(site)
+        bound: dict[str, _Bound] | None = None
         for write in inner.writes:
+            if write.guard:
+                bound = _bind(callee.node, call) if bound is None else bound
+                if _not_taken(write.guard, bound, callee.node):
+                    continue  # `manage(action="list")` never runs the "delete" branch
             summary.writes.append(
                 Write(write.kind, write.text, write.node, write.function,
-                      (label, *write.chain), write.certain, write.why)
+                      (label, *write.chain), write.certain, write.why, guard=guard)
             )
         if inner.pending:
-            bound = _bind(callee.node, call)
+            bound = _bind(callee.node, call) if bound is None else bound
             for pending in inner.pending:
-                self.resolve_pending(pending, bound, callee)
+                if not (pending.guard and _not_taken(pending.guard, bound, callee.node)):
+                    self.resolve_pending(pending, bound, callee, guard)
         if not inner.complete and not inner.writes and not inner.pending:
             # What the body does is not all visible: its name still says something
             # (`session.set_profile()` handing the work to another process).
@@ -535,7 +563,7 @@ class _Scan:
         return True
 
     def resolve_pending(
-        self, pending: Pending, bound: dict[str, _Bound], callee: Function
+        self, pending: Pending, bound: dict[str, _Bound], callee: Function, guard: Guard
     ) -> None:
         parts: list[Part] = []
         for part in pending.template.parts:
@@ -560,14 +588,14 @@ class _Scan:
         if template.params and _reads(pending.kind, _opaque(template)) is None:
             self.summary.pending.append(
                 Pending(pending.kind, pending.text, pending.node, pending.function, chain,
-                        template)
+                        template, guard)
             )
             return
         reads = _reads(pending.kind, _opaque(template))
         if reads is not True:
             self.summary.writes.append(
                 Write(pending.kind, pending.text, pending.node, pending.function, chain,
-                      reads is False, _why(pending.kind, template))
+                      reads is False, _why(pending.kind, template), guard=guard)
             )
 
     def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
@@ -639,6 +667,8 @@ class _Scan:
         self, expr: cst.BaseExpression, sequence: bool, spread: bool = False, hops: int = 0
     ) -> Template:
         """The value of `expr` as literal pieces and parameters of this function."""
+        if isinstance(expr, cst.Await):
+            expr = expr.expression
         if self.guards and not sequence:
             prefix = self.guards.get(snippet(expr, 200))
             if prefix is not None:  # `if not sql.upper().startswith("SELECT"): raise`
@@ -751,6 +781,118 @@ def _guards(nodes: list[cst.CSTNode]) -> dict[str, str]:
         elif first_words and first_words <= cat.SQL_READ_KEYWORDS - {"WITH"}:
             found[snippet(value, 200)] = "SELECT"
     return found
+
+
+def _branches(nodes: list[cst.CSTNode], params: frozenset[str]) -> dict[int, Guard]:
+    """Each node under a branch taken for some literal values of a parameter only:
+    `if p == "a":`, `if p in ("a", "b"):`, the else of `if p != "a":`, `case "a":` of
+    `match p:`, to the literals."""
+    branches: list[tuple[cst.CSTNode, str, frozenset[str]]] = []
+    for node in nodes:
+        kind = type(node)
+        if kind is cst.If:
+            assert isinstance(node, cst.If)
+            test = _literal_test(node.test, params)
+            if test is not None:
+                name, literals, equal = test
+                taken = node.body if equal else node.orelse
+                if taken is not None:
+                    branches.append((taken, name, literals))
+        elif kind is cst.Match:
+            assert isinstance(node, cst.Match)
+            subject = node.subject
+            if isinstance(subject, cst.Name) and subject.value in params:
+                for case in node.cases:
+                    literals = _pattern_literals(case.pattern)
+                    if literals and case.guard is None:
+                        branches.append((case.body, subject.value, literals))
+    if not branches:
+        return {}
+    tested = {name for _, name, _ in branches}
+    rebound = {  # `action = action.lower()`: the tests see another value
+        target.value
+        for node in nodes
+        if type(node) in _BINDING
+        for target in _targets(node)
+        if isinstance(target, cst.Name) and target.value in tested
+    }
+    found: dict[int, Guard] = {}
+    for block, name, literals in branches:
+        if name in rebound:
+            continue
+        item = ((name, literals),)
+        for inner in _nodes(block):
+            found[id(inner)] = found.get(id(inner), ()) + item
+    return found
+
+
+_BINDING = frozenset({cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr})
+
+
+def _targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.NamedExpr)):
+        return [node.target]
+    return []
+
+
+def _literal_test(
+    test: cst.BaseExpression, params: frozenset[str]
+) -> tuple[str, frozenset[str], bool] | None:
+    """`p == "a"`, `"a" == p`, `p in ("a", "b")` (True), `p != "a"`, `p not in (...)`
+    (False): the parameter, the literals, and whether the test holds for them."""
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    target = test.comparisons[0]
+    operator = type(target.operator)
+    left, right = test.left, target.comparator
+    if operator in (cst.Equal, cst.NotEqual) and isinstance(right, cst.Name):
+        left, right = right, left
+    if not (isinstance(left, cst.Name) and left.value in params):
+        return None
+    if operator in (cst.Equal, cst.NotEqual):
+        value = string_value(right)
+        if value is None:
+            return None
+        return left.value, frozenset({value}), operator is cst.Equal
+    if operator in (cst.In, cst.NotIn) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
+        values = [string_value(e.value) for e in right.elements]
+        if not values or any(v is None for v in values):
+            return None
+        return left.value, frozenset(v for v in values if v is not None), operator is cst.In
+    return None
+
+
+def _pattern_literals(pattern: cst.MatchPattern) -> frozenset[str]:
+    if isinstance(pattern, cst.MatchValue):
+        value = string_value(pattern.value)
+        return frozenset({value}) if value is not None else frozenset()
+    if isinstance(pattern, cst.MatchOr):
+        found: set[str] = set()
+        for element in pattern.patterns:
+            literals = _pattern_literals(element.pattern)
+            if not literals:
+                return frozenset()
+            found |= literals
+        return frozenset(found)
+    return frozenset()
+
+
+def _not_taken(guard: Guard, bound: dict[str, _Bound], node: cst.CSTNode) -> bool:
+    """A branch the call's literal arguments (or the parameters' literal defaults) never
+    take: `stata_manage_session(action="detect")` and `if action == "set_profile":`."""
+    for name, literals in guard:
+        given = bound.get(name)
+        if given is not None:
+            exprs, spread = given
+            value = None if spread or len(exprs) != 1 else string_value(exprs[0])
+        else:
+            default = _default(node, name)
+            value = string_value(default) if default is not None else None
+        if value is not None and value not in literals:
+            return True
+    return False
 
 
 def _exits(block: cst.BaseSuite) -> bool:
@@ -890,16 +1032,9 @@ def _sql_reads(parts: tuple[Part, ...]) -> bool | None:
         return None
     first = words[0]
     complete = all(isinstance(p, str) for p in parts)
-    if first == "EXPLAIN" and "ANALYZE" in words[1:4]:
-        # EXPLAIN ANALYZE runs the statement: it writes when the statement does.
-        rest = words[words.index("ANALYZE") + 1:]
-        statement = [w for w in rest if w not in ("TRUE", "FALSE", "ON", "OFF", "FORMAT",
-                                                  "JSON", "TEXT", "VERBOSE", "BUFFERS")]
-        if not statement:
-            return None if not complete else True
-        return _sql_reads((" ".join(statement), *parts[1:])) if not complete else (
-            _sql_reads((" ".join(statement),))
-        )
+    if first == "EXPLAIN":
+        literal = sum(1 for _ in itertools.takewhile(lambda p: isinstance(p, str), parts))
+        return _explain_reads(prefix, parts[literal:], complete)
     if first == "CREATE" and "IF NOT EXISTS" in " ".join(words[:8]):
         return True  # idempotent schema set-up before a query, not a change of data
     if first in cat.SQL_WRITE_KEYWORDS:
@@ -916,6 +1051,52 @@ def _sql_reads(parts: tuple[Part, ...]) -> bool | None:
 
 
 _CTE_WRITES = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
+_EXPLAIN = re.compile(r"^\s*EXPLAIN\b(.*)$", re.IGNORECASE | re.DOTALL)
+# Words of `EXPLAIN [ANALYZE] [VERBOSE] statement` before the statement (PostgreSQL,
+# MySQL `FORMAT=JSON`, SQLite `QUERY PLAN`, ClickHouse `PLAN`/`AST`/`SYNTAX`).
+_EXPLAIN_WORDS = frozenset(
+    {"ANALYZE", "ANALYSE", "VERBOSE", "QUERY", "PLAN", "EXTENDED", "PARTITIONS", "AST",
+     "SYNTAX", "PIPELINE", "ESTIMATE", "FORMAT", "JSON", "TEXT", "TREE", "TRADITIONAL",
+     "=", "FORMAT=JSON", "FORMAT=TREE", "FORMAT=TRADITIONAL"}
+)
+_OFF = frozenset({"FALSE", "OFF", "0"})
+
+
+def _explain_reads(prefix: str, rest: tuple[Part, ...], complete: bool) -> bool | None:
+    """`EXPLAIN` runs nothing, `EXPLAIN ANALYZE` runs its statement: it writes when the
+    statement does. Options the checker cannot read (`EXPLAIN ({opts}) ...`,
+    `EXPLAIN {sql}`) may hold ANALYZE: it may write."""
+    text = re.sub(r"/\*.*?\*/", " ", prefix, flags=re.DOTALL)
+    text = "\n".join(line.split("--", 1)[0] for line in text.splitlines())
+    found = _EXPLAIN.match(text)
+    if found is None:
+        return None
+    tail = found.group(1).lstrip()
+    if tail.startswith("("):  # EXPLAIN (FORMAT JSON, ANALYZE) statement
+        close = tail.find(")")
+        if close < 0:
+            return None  # the option list is built at run time
+        options = tail[1:close].upper().replace(",", " ").split()
+        analyze = any(
+            word in ("ANALYZE", "ANALYSE")
+            and (index + 1 >= len(options) or options[index + 1] not in _OFF)
+            for index, word in enumerate(options)
+        )
+        statement = tail[close + 1:]
+    else:  # EXPLAIN [ANALYZE] [VERBOSE] statement
+        if not tail and not complete:
+            return None  # `EXPLAIN {sql}`: the options come with the value
+        words = tail.split()
+        count = 0
+        while count < len(words) and words[count].upper() in _EXPLAIN_WORDS:
+            count += 1
+        analyze = any(w.upper() in ("ANALYZE", "ANALYSE") for w in words[:count])
+        statement = " ".join(words[count:])
+    if not analyze:
+        return True  # the statement is planned, not run
+    if not statement.strip():
+        return True if complete else None
+    return _sql_reads((statement, *rest))
 
 
 def _sql_words(text: str) -> list[str]:
@@ -1032,8 +1213,11 @@ def _bindings(
                 owned = _made_here(value)
             made[target.value] = made.get(target.value, True) and owned
         elif kind is cst.Tuple or kind is cst.List:
-            for element in target.elements:  # type: ignore[attr-defined]
-                bind(element.value, None, owned)
+            for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
+                # `query, generic = rewrite(sql)`: the first value is the call's result
+                # (text built from text keeps its start), the others are not known.
+                first = value if index == 0 and _is_call(value) else None
+                bind(element.value, first, owned)
         elif kind is cst.StarredElement:
             bind(target.value, None, owned)  # type: ignore[attr-defined]
 
@@ -1100,6 +1284,10 @@ _MADE_HERE = (
     cst.GeneratorExp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
     cst.Integer, cst.Float, cst.BinaryOperation, cst.Subscript,
 )
+
+
+def _is_call(value: cst.BaseExpression | None) -> bool:
+    return isinstance(value.expression if isinstance(value, cst.Await) else value, cst.Call)
 
 
 def _made_here(value: cst.BaseExpression) -> bool:
