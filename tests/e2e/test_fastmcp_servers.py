@@ -318,3 +318,42 @@ def test_project_subclass_of_fastmcp_rejects_like_fastmcp(calls: Calls) -> None:
     assert reply.is_error and "Unexpected keyword argument" in reply.text
     assert calls == []
     assert call(server, "lookup", {"query": "x"}).texts == ["found x"]
+
+
+def flagged(calls: Calls, read_only: bool) -> Any:
+    """A query tool annotated with a start-up flag (`"readOnlyHint": read_only`)."""
+    server = FastMCP("flagged")
+    annotations = {"readOnlyHint": read_only, "destructiveHint": not read_only}
+
+    @server.tool(name="run_sql", annotations=annotations)
+    def run_sql(sql: str) -> str:
+        calls.append(("run_sql", {"sql": sql}))
+        return "rows"
+
+    return server
+
+
+@pytest.mark.parametrize("read_only", [True, False])
+def test_read_only_by_a_flag_is_rejected_either_way(calls: Calls, read_only: bool) -> None:
+    """Listed read-only when the flag says so, and fastmcp rejects the unknown key the
+    same: the read-only configuration breaks the policy (TAV503)."""
+
+    async def listed() -> Any:
+        async with Client(flagged([], read_only)) as client:
+            tools = {tool.name: tool for tool in await client.list_tools()}
+        return tools["run_sql"].model_dump(by_alias=True)["annotations"]["readOnlyHint"]
+
+    assert anyio.run(listed) is read_only
+    reply = call(flagged(calls, read_only), "run_sql", {"sql": "select 1", "bogus": 1})
+    assert reply.is_error and "Unexpected keyword argument" in reply.text
+    assert calls == []
+
+
+def test_enforcement_follows_the_flag(calls: Calls) -> None:
+    """enforce_policy reads the listed annotation: reported when read-only, rejected not."""
+    reply = call(enforce_policy(flagged(calls, True)), "run_sql", {"sql": "x", "bogus": 1})
+    assert not reply.is_error and reply.mentions_unknown_args()
+    assert calls == [("run_sql", {"sql": "x"})]
+    reply = call(enforce_policy(flagged(calls, False)), "run_sql", {"sql": "x", "bogus": 1})
+    assert reply.is_error and reply.text == "unknown arg: bogus"
+    assert len(calls) == 1

@@ -325,7 +325,11 @@ class Summaries:
                 if len(distinct) == 1 and None not in results:
                     found = distinct.pop()
                     return Annotations(
-                        found.read_only, found.destructive, snippet(expr), found.resolved
+                        found.read_only,
+                        found.destructive,
+                        snippet(expr),
+                        found.resolved,
+                        found.read_only_expr,
                     )
                 return Annotations(None, None, snippet(expr), resolved=False)
             callee = (dotted_name(expr.func) or "").rsplit(".", 1)[-1]
@@ -338,11 +342,15 @@ class Summaries:
         if items is None:
             return Annotations(None, None, snippet(expr), resolved=False)
         mapping = dict(items)
-        read_only = self.boolean(mapping.get("readOnlyHint") or mapping.get("read_only_hint"))
+        hint = mapping.get("readOnlyHint") or mapping.get("read_only_hint")
+        read_only = self.boolean(hint)
         destructive = self.boolean(
             mapping.get("destructiveHint") or mapping.get("destructive_hint")
         )
-        return Annotations(read_only, destructive, snippet(expr))
+        # Written, but a run-time value (`"readOnlyHint": read_only`): the tool is
+        # read-only in some configurations (toolargs.behaviour judges that).
+        runtime = snippet(hint.expr) if hint is not None and read_only is None else ""
+        return Annotations(read_only, destructive, snippet(expr), read_only_expr=runtime)
 
     def boolean(self, bound: Bound | None) -> bool | None:
         if bound is None:

@@ -74,10 +74,15 @@ def _strict_blocks_policy(server: Server | None, path: str) -> bool:
 def read_only_rejects_unknown_args(tool: Tool, context: Context) -> Iterator[Finding]:
     """TAV503: a schema or the framework rejects a read-only tool's unknown keys."""
     behaviour = tool.behaviour
-    if tool.mode != "read-only" or behaviour is None:
+    runtime = _read_only_at_run_time(tool)
+    if (tool.mode != "read-only" and not runtime) or behaviour is None:
         return
     if behaviour.unknown_keys != "rejected" or not behaviour.before_handler:
         return
+    what = behaviour.what
+    if runtime:
+        what += f"; it is read-only whenever its readOnlyHint, the run-time value {runtime}, "
+        what += "is true"
     server = tool.server_model
     if _strict_blocks_policy(server, context.model.path):
         return  # TAV504, on the server, says why and what to change
@@ -91,7 +96,18 @@ def read_only_rejects_unknown_args(tool: Tool, context: Context) -> Iterator[Fin
             "drop additionalProperties: false from its input schema and report unknown "
             "keys with collect_unknown_args (or a ToolPolicy in the dispatcher)"
         )
-    yield context.finding("TAV503", tool.anchor, tool, what=behaviour.what, remedy=remedy)
+    yield context.finding("TAV503", tool.anchor, tool, what=what, remedy=remedy)
+
+
+def _read_only_at_run_time(tool: Tool) -> str:
+    """A tool classified as a mutation whose readOnlyHint is a run-time value (a flag the
+    server is started with) and that is not destructive: the value's source text."""
+    annotations = tool.annotations
+    if tool.mode != "mutation" or annotations is None or annotations.read_only is not None:
+        return ""
+    if annotations.destructive is True:
+        return ""
+    return annotations.read_only_expr
 
 
 def strict_input_validation(context: Context) -> Iterator[Finding]:
