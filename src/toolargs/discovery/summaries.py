@@ -386,7 +386,8 @@ class Summaries:
 
     def _field(self, expr: cst.Attribute, scope: Scope) -> Bound | None:
         """`defn.fn`, `self.name`: the field of a definition object, as written."""
-        if not isinstance(expr.value, (cst.Name, cst.Attribute)):
+        self._budget -= 1
+        if not isinstance(expr.value, (cst.Name, cst.Attribute)) or self._budget <= 0:
             return None
         base = self.value(Bound(expr.value, scope))
         if base is None or base.obj is None:
