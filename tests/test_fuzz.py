@@ -14,7 +14,7 @@ from pathlib import Path
 
 import hypothesmith
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from toolargs.analysis import analyze_source
@@ -42,10 +42,17 @@ TOOL_SNIPPET = textwrap.dedent(
 )
 HANDLER_HEAD = '@mcp.tool()\ndef fuzzed(arguments: dict) -> dict:\n    """Fuzzed body."""\n'
 
+# How many programs each test tries follows the hypothesis profile (tests/conftest.py):
+# 100 examples by default, 1000 with HYPOTHESIS_PROFILE=thorough. Drawing a program costs
+# about 0.2 s from hypothesmith's node strategy and 0.05 s from the grammar, so those get
+# a fifth and a half of it. A failing program is printed whole (assert_judged) and kept in
+# the example database; only the thorough profile spends minutes shrinking it.
+BUDGET = settings().max_examples
+SHRINK = settings.get_current_profile_name() == "thorough"
 FUZZ_SETTINGS = settings(
-    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    phases=[phase for phase in settings().phases if phase is not Phase.shrink or SHRINK],
 )
 
 
@@ -67,14 +74,14 @@ def placements(program: str) -> list[str]:
     ]
 
 
-@FUZZ_SETTINGS
+@settings(FUZZ_SETTINGS, max_examples=max(1, BUDGET // 2))
 @given(hypothesmith.from_grammar())
 def test_grammar_programs_are_judged(program: str) -> None:
     for source in placements(program):
         assert_judged(source)
 
 
-@FUZZ_SETTINGS
+@settings(FUZZ_SETTINGS, max_examples=max(1, BUDGET // 5))
 @given(hypothesmith.from_node())
 def test_node_programs_are_judged(program: str) -> None:
     for source in placements(program):
