@@ -320,6 +320,40 @@ def test_the_first_value_of_a_rewritten_query_is_followed(tmp_path: Path) -> Non
     )
 
 
+def test_a_request_method_is_http_only_when_it_says_so(tmp_path: Path) -> None:
+    """`adapter.request(symbol, fetch)` (a project's own `request`) sends no HTTP method;
+    `session.request(method, url)` sends the caller's, which a read name cannot vouch for."""
+    path = server(tmp_path, """
+        import requests
+
+        class Quotes:
+            def __init__(self, adapter) -> None:
+                self.adapter = adapter
+
+            def quote(self, symbol: str) -> dict:
+                return self.adapter.request(symbol, lambda s: s.info, cache_key="info")
+
+        quotes = Quotes(object())
+
+        def call_api(method: str, url: str) -> dict:
+            return requests.Session().request(method, url).json()
+
+        @mcp.tool()
+        def get_quote(symbol: str) -> dict:
+            return quotes.quote(symbol)
+
+        @mcp.tool()
+        def fetch_endpoint(url: str, method: str = "GET") -> dict:
+            return call_api(method, url)
+    """)
+    found = tools(path)
+    assert found["get_quote"].mode_source == "default"
+    assert found["fetch_endpoint"].mode_source.startswith("effect: requests.Session().request()")
+    assert found["fetch_endpoint"].mode_source.endswith(
+        "HTTP method from the arguments via fetch_endpoint -> call_api"
+    )
+
+
 def test_scratch_files_are_not_effects(tmp_path: Path) -> None:
     path = server(tmp_path, """
         import json

@@ -402,9 +402,13 @@ class _Scan:
             return True
         if last in cat.REQUEST_METHOD_CALLS:
             position, name = cat.REQUEST_METHOD_CALLS[last]
-            value = _argument(call, position, name)
-            if value is not None:
-                self.decide("network", site, text, self.template(value, False))
+            value = keyword(call, name)
+            template = None if value is None else self.template(value, False)
+            if value is None:
+                value = _argument(call, position)
+                template = None if value is None else self.http_method(value)
+            if template is not None:
+                self.decide("network", site, text, template)
                 return True
         if last in cat.WRITE_METHOD_NAMES:
             certain = last not in cat.WEAK_VERBS
@@ -426,6 +430,20 @@ class _Scan:
                 self.write("call", site, text, certain=False, why="changes an object it got")
             return True
         return False
+
+    def http_method(self, value: cst.BaseExpression) -> Template | None:
+        """`request("PUT", url)`, `request(method, url)`: the HTTP method given first, or
+        None when that argument is something else (`adapter.request(symbol, fetch)`)."""
+        template = self.template(value, False)
+        first = _first(template)
+        if isinstance(first, str):
+            return template if first.upper() in cat.HTTP_METHODS else None
+        if isinstance(first, Param):
+            named = first.name
+        else:
+            named = dotted_name(value) or ""
+        words = _words(named.replace(".", "_"))
+        return template if words & cat.METHOD_NAME_WORDS else None
 
     def store_call(self, call: cst.Call, receiver: cst.BaseExpression) -> bool:
         """`client.touch(key, expire)`, not `path.touch(0o644)`: a store's method when

@@ -135,6 +135,10 @@ NETWORK_WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
 # Calls whose method argument (position, keyword) says which HTTP method is sent.
 REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
 READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+HTTP_METHODS = READ_HTTP_METHODS | {"POST", "PUT", "PATCH", "DELETE", "TRACE", "CONNECT"}
+# A first positional argument that is not a literal is the HTTP method only when its name
+# says so (`session.request(method, url)`); `adapter.request(symbol, fetch)` is not HTTP.
+METHOD_NAME_WORDS = frozenset({"method", "verb"})
 
 # --- SQL ---
 
