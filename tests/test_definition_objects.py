@@ -264,3 +264,52 @@ def register(mcp) -> None:
     found = _tools(tmp_path / "defs.py")
     assert 0 < len(found) <= 512
     assert found[0] == ("op0", "read-only", "op0")
+
+
+def test_a_loop_handing_each_definition_to_a_registering_function(tmp_path: Path) -> None:
+    defs = """
+        from dataclasses import dataclass
+        from typing import Any, Callable
+
+        from mcp.server.fastmcp import FastMCP
+        from mcp.types import ToolAnnotations
+
+
+        @dataclass
+        class Spec:
+            name: str
+            fn: Callable[..., Any]
+            annotations: ToolAnnotations | None = None
+
+
+        def add_one(mcp: FastMCP, spec: Spec) -> None:
+            mcp.add_tool(spec.fn, name=spec.name, annotations=spec.annotations)
+
+
+        def add_all(mcp: FastMCP, specs: list[Spec]) -> None:
+            for spec in specs:
+                add_one(mcp, spec)
+
+
+        def search(query: str) -> list[str]:
+            return [query]
+
+
+        def wipe(bucket: str) -> None:
+            return None
+
+
+        SPECS = [
+            Spec("search_docs", search, ToolAnnotations(readOnlyHint=True)),
+            Spec("wipe_bucket", wipe, ToolAnnotations(readOnlyHint=False)),
+        ]
+
+
+        def register(mcp: FastMCP) -> None:
+            add_all(mcp, SPECS)
+    """
+    _write(tmp_path, {"defs.py": defs})
+    assert _tools(tmp_path / "defs.py") == [
+        ("search_docs", "read-only", "search"),
+        ("wipe_bucket", "mutation", "wipe"),
+    ]

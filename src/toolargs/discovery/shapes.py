@@ -766,13 +766,21 @@ class Discoverer:
             and not (name[0].isupper() and not name.isupper())  # a class, not a list
             and (imported.level or imported.module.split(".")[0] not in LIBRARY_PACKAGES)
         }
-        if decorated:
-            for name, value in self.index.constants.items():
-                if type(value) in (cst.List, cst.Tuple) and any(
-                    type(e.value) is cst.Name and _name_of_node(e.value) in decorated
-                    for e in value.elements  # type: ignore[attr-defined]
+        functions = self.index.functions
+        for name, value in self.index.constants.items():
+            if type(value) not in (cst.List, cst.Tuple):
+                continue
+            for element in value.elements:  # type: ignore[attr-defined]
+                item = element.value
+                if type(item) is cst.Name and _name_of_node(item) in decorated:
+                    found.add(name)  # `TOOLS = [search, ...]` of decorated functions
+                    break
+                if type(item) is cst.Call and any(  # `[Spec("search", search, ...), ...]`
+                    type(a.value) is cst.Name and _name_of_node(a.value) in functions
+                    for a in item.args
                 ):
                     found.add(name)
+                    break
         at_module: set[int] = set()
         for call, function in self.index.tool_objects:
             outer = function

@@ -435,11 +435,8 @@ class Summaries:
             params = set(function.params)
             scope = Scope(function.index or _no_index(), function)
             for loop, var, param in _param_loops(function.node, params):
-                for call in _calls_in(loop.body):
-                    registered = self.registered(call, scope)
-                    if registered is not None and _root(registered[0]) == var:
-                        found.add(param)
-                        break
+                if any(self._loop_registration(c, scope, var) for c in _calls_in(loop.body)):
+                    found.add(param)
             for call in _calls(function.node):
                 passed = [a for a in call.args if type(a.value) is cst.Name and not a.star]
                 if not any(cst.ensure_type(a.value, cst.Name).value in params for a in passed):
@@ -502,9 +499,9 @@ class Summaries:
                     return
                 here = Scope(scope.index, function, {**scope.env, var: element}, scope.parent)
                 for call in _calls_in(loop.body):
-                    registered = self.registered(call, here)
-                    if registered is not None and _root(registered[0]) == var:
-                        found.append((Bound(registered[0], here), registered[1]))
+                    made = self._loop_registration(call, here, var)
+                    if made is not None:
+                        found.append(made)
                         break
         for call in _calls(function.node):
             if not any(type(a.value) is cst.Name and _name(a.value) == param for a in call.args):
@@ -519,6 +516,33 @@ class Summaries:
                 given = env.get(other)
                 if given is not None and given.scope is scope and _name(given.expr) == param:
                     self._descend(callee, inner, other, found, depth + 1)
+
+    def _loop_registration(
+        self, call: cst.Call, scope: Scope, var: str
+    ) -> tuple[Bound, Registration] | None:
+        """The registration `call` makes of the loop variable `var` (or of one of its
+        fields): directly (`mcp.add_tool(fn=defn.fn, ...)`), or through a function given
+        the variable that registers the fields of its parameter (`add_one(mcp, defn)`)."""
+        registered = self.registered(call, scope)
+        if registered is not None:
+            if _root(registered[0]) == var:
+                return Bound(registered[0], scope), registered[1]
+            return None
+        if not any(_name(a.value) == var for a in call.args if not a.star):
+            return None
+        callee = self._function(call.func, scope)
+        if callee is None or scope.function is None or callee.node is scope.function.node:
+            return None
+        env = self._bind(callee, call, scope)
+        inner = Scope(callee.index or scope.index, callee, env)
+        given = [p for p, b in env.items() if b.scope is scope and _name(b.expr) == var]
+        for inner_call in _calls(callee.node):
+            if not any(_root(a.value) in given for a in inner_call.args):
+                continue
+            found = self.registered(inner_call, inner)
+            if found is not None and _root(found[0]) in given:
+                return Bound(found[0], inner), found[1]
+        return None
 
     def elements(self, bound: Bound, depth: int = 0) -> list[Bound]:
         """The elements of a list as the code builds it: a literal (with `*spreads`),
