@@ -6,10 +6,12 @@ the model's table of them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import libcst as cst
 import pytest
 
-from toolargs.analysis import analyze_source
+from toolargs.analysis import analyze_path, analyze_source
 from toolargs.behaviour import Facts, behaviour
 from toolargs.config import Config
 from toolargs.model import Event, Step
@@ -107,3 +109,150 @@ def test_standalone_fastmcp_gets_tav503_with_a_remedy_that_works_there() -> None
     assert [m.split()[0] for m in messages] == ["TAV503"]
     assert "apply toolargs.runtime.enforce_policy(mcp) to its fastmcp server" in messages[0]
     assert "SDK" not in messages[0]
+
+
+# -- which server serves a tool (discovery links it before the model runs) ---------------
+
+
+def package(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "pkg"
+    root.mkdir()
+    (root / "__init__.py").write_text("", encoding="utf-8")
+    for name, text in files.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def audit_of(path: Path) -> dict[str, tuple[str, list[str]]]:
+    """tool -> (unknown_keys (handled_by), codes) for one file."""
+    report = analyze_path(path, Config())
+    return {t.name: (f"{t.unknown_keys} ({t.handled_by})", list(t.findings)) for t in report.tools}
+
+
+REGISTRY = '''\
+from typing import Any
+
+
+class Registry:
+    def __init__(self, server: Any) -> None:
+        self.server = server
+
+    def reader(self):
+        def register(fn):
+            self.server.tool(annotations={"readOnlyHint": True})(fn)
+            return fn
+        return register
+'''
+
+TOOLS = '''\
+from .registry import Registry
+
+
+def register(tools: Registry) -> None:
+    @tools.reader()
+    def list_notes(folder: str = "") -> list[str]:
+        return []
+'''
+
+
+def test_a_tool_reaching_the_packages_only_server_is_that_servers(tmp_path: Path) -> None:
+    root = package(
+        tmp_path,
+        {
+            "registry.py": REGISTRY,
+            "tools.py": TOOLS,
+            "server.py": "from mcp.server.mcpserver import MCPServer\n\n"
+            "from . import tools\nfrom .registry import Registry\n\n"
+            "server = MCPServer('notes')\ntools.register(Registry(server))\n",
+        },
+    )
+    found = audit_of(root / "tools.py")
+    assert found == {"list_notes": ("dropped (framework)", ["TAV501"])}
+
+
+def test_two_servers_in_the_package_leave_it_undecided(tmp_path: Path) -> None:
+    root = package(
+        tmp_path,
+        {
+            "registry.py": REGISTRY,
+            "tools.py": TOOLS,
+            "server.py": "from fastmcp import FastMCP\nfrom mcp.server.mcpserver import "
+            "MCPServer\n\nstrict = FastMCP('a')\nlenient = MCPServer('b')\n",
+        },
+    )
+    assert audit_of(root / "tools.py") == {"list_notes": ("unknown (framework)", ["TAV904"])}
+
+
+def test_a_project_class_named_like_a_framework_server_is_not_one(tmp_path: Path) -> None:
+    root = package(
+        tmp_path,
+        {
+            "base.py": "class FastMCP:\n    def tool(self, **options):\n"
+            "        return lambda fn: fn\n",
+            "server.py": "from .base import FastMCP\n\n\nclass Tracing(FastMCP):\n    pass\n\n\n"
+            "mcp = Tracing()\n\n\n@mcp.tool(annotations={'readOnlyHint': True})\n"
+            "def list_notes(folder: str = '') -> list[str]:\n    return []\n",
+        },
+    )
+    found = audit_of(root / "server.py")
+    assert all(label != "rejected (framework)" for label, _ in found.values())
+
+
+HANDLERS = '''\
+from typing import Any
+
+from mcp.types import TextContent, Tool, ToolAnnotations
+
+
+class ToolHandler:
+    def run_tool(self, args: dict[str, Any]) -> list[TextContent]:
+        raise NotImplementedError()
+
+
+class GetNoteToolHandler(ToolHandler):
+    name = "get_note"
+
+    def get_tool_description(self) -> Tool:
+        return Tool(
+            name=self.name,
+            inputSchema={"type": "object", "properties": {"path": {"type": "string"}},
+                         "additionalProperties": False},
+            annotations=ToolAnnotations(readOnlyHint=True),
+        )
+
+    def run_tool(self, args: dict[str, Any]) -> list[TextContent]:
+        return [TextContent(type="text", text=open(args["path"]).read())]
+'''
+
+DISPATCHER = '''\
+from typing import Any
+
+from mcp.server import Server
+
+from . import tools
+
+app = Server("notes")
+handlers = {"get_note": tools.GetNoteToolHandler()}
+
+
+@app.call_tool({validate})
+async def call_tool(name: str, arguments: Any) -> Any:
+    return handlers[name].run_tool(arguments)
+'''
+
+
+@pytest.mark.parametrize(
+    ("validate", "label", "codes"),
+    [
+        ("", "rejected (schema)", ["TAV503"]),
+        ("validate_input=False", "dropped (handler)", ["TAV101"]),
+    ],
+)
+def test_a_handler_class_is_served_by_the_dispatcher_calling_it(
+    tmp_path: Path, validate: str, label: str, codes: list[str]
+) -> None:
+    root = package(
+        tmp_path,
+        {"tools.py": HANDLERS, "server.py": DISPATCHER.replace("{validate}", validate)},
+    )
+    assert audit_of(root / "tools.py") == {"get_note": (label, codes)}

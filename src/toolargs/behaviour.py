@@ -216,8 +216,12 @@ def facts_of(tool: Tool, path: str, validation_disabled: frozenset[str] = frozen
     validating = True
     if framework == "mcp-lowlevel" and server is not None:
         pin = pin_of(server, path)
-        validating = server.name not in validation_disabled and (
-            pin is None or pin.may_be_at_least(LOWLEVEL_VALIDATES_FROM)
+        # `@server.call_tool(validate_input=False)` here, or on the dispatcher of another
+        # module serving this tool (discovery records its keywords on the server).
+        validating = (
+            server.name not in validation_disabled
+            and server.flag("validate_input") is not False
+            and (pin is None or pin.may_be_at_least(LOWLEVEL_VALIDATES_FROM))
         )
     return Facts(
         mode=tool.mode,
