@@ -354,6 +354,30 @@ def test_a_request_method_is_http_only_when_it_says_so(tmp_path: Path) -> None:
     )
 
 
+def test_a_part_of_an_argument_object_is_the_callers(tmp_path: Path) -> None:
+    """`args.method.upper()` is the HTTP method the caller sends: a name with a read
+    verb does not outweigh it."""
+    path = server(tmp_path, """
+        from pydantic import BaseModel
+        from opensearchpy import AsyncOpenSearch
+
+        class ApiArgs(BaseModel):
+            method: str = "GET"
+            path: str
+
+        @mcp.tool()
+        async def search_api(args: ApiArgs) -> dict:
+            method = args.method.upper()
+            request = {"method": method, "url": args.path}
+            async with AsyncOpenSearch() as client:
+                return await client.transport.perform_request(**request)
+    """)
+    assert tools(path)["search_api"].mode_source == (
+        "effect: client.transport.perform_request() (server.py:18), HTTP method from the "
+        "arguments"
+    )
+
+
 def test_scratch_files_are_not_effects(tmp_path: Path) -> None:
     path = server(tmp_path, """
         import json

@@ -730,6 +730,13 @@ class _Scan:
             value = self.values.get(expr.value)
             if value is not None and hops < 4:
                 return self.template(value, sequence, spread, hops + 1)
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            root: cst.BaseExpression = expr
+            while isinstance(root, (cst.Attribute, cst.Subscript)):
+                root = root.value
+            if isinstance(root, cst.Name) and root.value in self.params:
+                # `args.method`, `arguments["sql"]`: a part of a parameter's value
+                return Template((Param(root.value, spread),), sequence)
         if isinstance(expr, cst.Call) and dotted_name(expr.func) in ("list", "tuple"):
             inner_expr = _argument(expr, 0)
             if inner_expr is not None:
@@ -754,7 +761,10 @@ class _Scan:
 
 
 _Bound = tuple[tuple[cst.BaseExpression, ...], bool]  # the values, and whether spread
-_TEXT_METHODS = frozenset({"format", "format_map", "strip", "lstrip", "rstrip", "replace"})
+_TEXT_METHODS = frozenset(
+    {"format", "format_map", "strip", "lstrip", "rstrip", "replace", "upper", "lower",
+     "casefold"}
+)
 _CASE_METHODS = frozenset({"strip", "lstrip", "rstrip", "upper", "lower", "casefold"})
 
 
