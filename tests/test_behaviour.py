@@ -256,3 +256,18 @@ def test_a_handler_class_is_served_by_the_dispatcher_calling_it(
         {"tools.py": HANDLERS, "server.py": DISPATCHER.replace("{validate}", validate)},
     )
     assert audit_of(root / "tools.py") == {"get_note": (label, codes)}
+
+
+def test_tools_registered_on_self_by_a_server_subclass_are_its(tmp_path: Path) -> None:
+    """`self.tool(find, name=...)` in a method of a project subclass of fastmcp's
+    FastMCP: fastmcp rejects the unknown key (fastmcp 2.7 included, tried by hand)."""
+    root = package(
+        tmp_path,
+        {
+            "server.py": "from fastmcp import FastMCP\n\n\nclass NotesServer(FastMCP):\n"
+            "    def setup_tools(self) -> None:\n"
+            "        def find(query: str) -> str:\n            return query\n\n"
+            "        self.tool(find, name='notes-find', annotations={'readOnlyHint': True})\n"
+        },
+    )
+    assert audit_of(root / "server.py") == {"notes-find": ("rejected (framework)", ["TAV503"])}

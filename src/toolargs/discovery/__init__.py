@@ -97,12 +97,57 @@ def _served_classes(
         and tool.handler.keyword_style
     ]
     if unlinked:
+        unlinked = _registered_on_self(unlinked, index, config, servers, by_name)
+    if unlinked:
         only = package_server(
             index, lambda module: _servers(module, config), config.server_classes
         )
         for tool in unlinked:
             if only is not None:
                 _link(tool, index, only, config, servers, by_name)
+
+
+def _registered_on_self(
+    tools: list[Tool],
+    index: ModuleIndex,
+    config: Config,
+    servers: list[Server],
+    by_name: dict[str, Server],
+) -> list[Tool]:
+    """Tools registered inside the methods of a project subclass of a framework server
+    (`self.tool(...)(store)` in `QdrantMCPServer.setup_tools`) are served by `self`.
+    The tools still unlinked are returned."""
+    project = index.project
+    if not isinstance(project, ProjectIndex):
+        return tools
+    rest = tools
+    for cls in index.classes.values():
+        base = _framework_base(cls, project, config) if cls.bases else None
+        if base is None:
+            continue
+        found = _framework(cst.Call(func=base[0]), base[1], base[2])
+        if found is None:
+            continue
+        inside = _node_ids(cls.node)
+        served = [tool for tool in rest if id(tool.anchor) in inside]
+        rest = [tool for tool in rest if id(tool.anchor) not in inside]
+        for tool in served:
+            server = Server("self", found[0], cls.node.name, found[1], None, found[2])
+            server.served_from = f"the methods of {cls.name}"
+            _link(tool, index, Serving(server, index, "self"), config, servers, by_name)
+    return rest
+
+
+def _node_ids(node: cst.CSTNode) -> set[int]:
+    found: set[int] = set()
+
+    class Collect(cst.CSTVisitor):
+        def on_visit(self, visited: cst.CSTNode) -> bool:
+            found.add(id(visited))
+            return True
+
+    node.visit(Collect())
+    return found
 
 
 def _link(
@@ -128,7 +173,9 @@ def _link(
         )
         # Not bound where the fixer could add enforce_policy: it says where instead.
         where = serving.module.path or index.path
-        server.served_from = where.name if where is not None else "another module"
+        server.served_from = found.served_from or (
+            where.name if where is not None else "another module"
+        )
         by_name[found.name] = server
         servers.append(server)
     tool.server = found.name
