@@ -5,7 +5,9 @@ Servers (probe_servers/): the SDK low-level server with and without a ToolPolicy
 dispatcher, the SDK framework server (FastMCP on 1.x, MCPServer on 2.x) with and without
 `enforce_policy`, a hand-written server that misbehaves, and a stale copy of a source
 for the cross-check. Standalone fastmcp: test_probe_fastmcp.py. Every mutation tool of
-the servers writes a marker file when it runs, so that calling one shows.
+the servers writes a marker file when it runs, so that calling one shows. The probe runs
+through the CLI's entry point in the test's process unless a test asks for its own process
+(probe_run.py); tests that read the same run share it (`shared_probe`, conftest.py).
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 pytest.importorskip("mcp")
 
-from probe_run import SERVERS, ended, probe  # noqa: E402
+from probe_run import SERVERS, Run, ended, probe  # noqa: E402
 
 try:
     from mcp.server.mcpserver import MCPServer  # noqa: F401
@@ -36,8 +39,8 @@ MUTATION_NOT_CALLED = (None, "n/a", None)
 # -- SDK framework server: FastMCP (1.x) / MCPServer (2.x) -------------------------------
 
 
-def test_framework_without_enforcement_drops_keys(tmp_path: Path) -> None:
-    run = probe(tmp_path, "sdk_framework.py")
+def test_framework_without_enforcement_drops_keys(shared_probe: Callable[..., Run]) -> None:
+    run = shared_probe("sdk_framework.py")
     assert run.code == 1, run.stderr
     assert run.verdicts() == {
         "search": ("dropped", "ignored", False),
@@ -53,8 +56,8 @@ def test_framework_without_enforcement_drops_keys(tmp_path: Path) -> None:
     assert run.markers == []
 
 
-def test_framework_with_enforcement_conforms(tmp_path: Path) -> None:
-    run = probe(tmp_path, "sdk_framework.py", "--enforce")
+def test_framework_with_enforcement_conforms(shared_probe: Callable[..., Run]) -> None:
+    run = shared_probe("sdk_framework.py", "--enforce")
     assert run.code == 0, run.stdout + run.stderr
     assert run.verdicts() == {
         "search": ("reported", "honoured", True),
@@ -79,7 +82,10 @@ def test_framework_mutations_without_enforcement_run(tmp_path: Path) -> None:
 
 
 def test_framework_mutations_with_enforcement_refused_before_running(tmp_path: Path) -> None:
-    run = probe(tmp_path, "sdk_framework.py", "--enforce", options=("--mutations",))
+    # The probe as a user runs it: its own process (`python -m toolargs probe`).
+    run = probe(
+        tmp_path, "sdk_framework.py", "--enforce", options=("--mutations",), process=True
+    )
     assert run.code == 0, run.stdout
     verdicts = run.verdicts()
     assert verdicts["replace_lines"] == ("rejected", "n/a", True)
@@ -121,8 +127,10 @@ def test_lowlevel_with_policy(tmp_path: Path) -> None:
     assert run.markers == []
 
 
-def test_lowlevel_arguments_synthesised_from_the_schema(tmp_path: Path) -> None:
-    run = probe(tmp_path, "sdk_lowlevel.py")
+def test_lowlevel_arguments_synthesised_from_the_schema(
+    shared_probe: Callable[..., Run],
+) -> None:
+    run = shared_probe("sdk_lowlevel.py")
     tools = run.tools()
     # Required properties only: first enum value, the minimum, false, [], {} recursively.
     assert '"kind": "beta", "depth": 3, "opts": {"strict": false}, "tags": []' in (
@@ -153,9 +161,9 @@ EVERY_SERVER = [
 
 @pytest.mark.parametrize("server", EVERY_SERVER, ids=" ".join)
 def test_no_mutation_tool_is_called_without_mutations(
-    tmp_path: Path, server: tuple[str, ...]
+    shared_probe: Callable[..., Run], server: tuple[str, ...]
 ) -> None:
-    run = probe(tmp_path, *server)
+    run = shared_probe(*server)
     mutations = [t for t in run.tools().values() if t["mode"] == "mutation"]
     assert mutations, "the server lists no mutation tool: the test would prove nothing"
     assert all(not t["probed"] for t in mutations)
@@ -272,7 +280,8 @@ def test_command_that_does_not_exist(tmp_path: Path) -> None:
     ],
 )
 def test_usage_errors(tmp_path: Path, options: tuple[str, ...], message: str) -> None:
-    run = probe(tmp_path, "", options=options)
+    # As a user runs it: `python -m toolargs probe` in its own process.
+    run = probe(tmp_path, "", options=options, process=True)
     assert run.code == 2
     assert run.stderr.strip() == f"toolargs probe: error: {message}"
 

@@ -4,19 +4,22 @@ with and without the toolargs middleware, through the SDK client fastmcp install
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 pytest.importorskip("fastmcp")
 
-from probe_run import probe  # noqa: E402
+from probe_run import Run, probe  # noqa: E402
 
 SERVER = "fastmcp_server.py"
 MUTATION_NOT_CALLED = (None, "n/a", None)
 
 
-def test_without_middleware_read_only_tools_refuse_unknown_keys(tmp_path: Path) -> None:
-    run = probe(tmp_path, SERVER)
+def test_without_middleware_read_only_tools_refuse_unknown_keys(
+    shared_probe: Callable[..., Run],
+) -> None:
+    run = shared_probe(SERVER)
     assert run.code == 1
     assert run.verdicts() == {
         "search": ("rejected", "ignored", False),
@@ -53,8 +56,10 @@ def test_with_middleware_the_policy_holds(tmp_path: Path, how: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["", "--middleware"])
-def test_no_mutation_tool_is_called_without_mutations(tmp_path: Path, how: str) -> None:
-    run = probe(tmp_path, SERVER, *filter(None, [how]))
+def test_no_mutation_tool_is_called_without_mutations(
+    shared_probe: Callable[..., Run], how: str
+) -> None:
+    run = shared_probe(SERVER, *filter(None, [how]))
     mutations = [t for t in run.tools().values() if t["mode"] == "mutation"]
     assert len(mutations) == 2 and all(not t["probed"] for t in mutations)
     assert run.markers == []
