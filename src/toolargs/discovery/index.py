@@ -130,6 +130,39 @@ class ModuleIndex:
     project: ProjectIndex | None = None  # the project index that built it
     # imports already looked up in the project index, and what they gave
     loaded: dict[ImportedName, ModuleIndex | None] = field(default_factory=dict)
+    # the modules whose `loaded` gives this one, by id
+    importers: dict[int, ModuleIndex] = field(default_factory=dict)
+
+    def release(self) -> None:
+        """Break every reference cycle through this module, once the project index has
+        dropped it, so that reference counting frees it (the CLI freezes what is kept
+        from the cyclic collector). Modules that had loaded it will load it again.
+        """
+        for other in self.loaded.values():
+            if other is not None:
+                other.importers.pop(id(self), None)
+        for importer in self.importers.values():
+            for key in [k for k, v in importer.loaded.items() if v is self]:
+                del importer.loaded[key]
+        infos = [*self.functions.values(), *self.methods, *self.decorated]
+        for cls in self.classes.values():
+            infos += cls.method_infos.values()
+            cls.index = None
+            cls.method_infos = {}
+            cls.instance_attributes = {}
+        seen: set[int] = set()
+        while infos:
+            info = infos.pop()
+            if id(info) in seen:
+                continue
+            seen.add(id(info))
+            infos += info.nested.values()
+            info.index = info.owner = info.enclosing = None
+            info.nested = {}
+        self.loaded = {}
+        self.importers = {}
+        self.functions, self.methods, self.classes, self.decorated = {}, [], {}, []
+        self.project = None
 
     def __repr__(self) -> str:
         return f"ModuleIndex({self.path})"

@@ -46,6 +46,7 @@ class ProjectIndex:
     def __init__(self, config: Config) -> None:
         self.config = config
         self._modules: OrderedDict[str, tuple[int, ModuleIndex | None]] = OrderedDict()
+        self._dropped: list[ModuleIndex] = []  # dropped, not yet released
 
     # --- modules ---
 
@@ -85,6 +86,8 @@ class ProjectIndex:
         path = _module_file_from(origin.path.parent, imported.module, imported.level)
         found = None if path is None or path == origin.path else self.module_at(path)
         origin.loaded[imported] = found
+        if found is not None:
+            found.importers[id(origin)] = origin
         return found
 
     def module_at(self, path: Path) -> ModuleIndex | None:
@@ -109,7 +112,16 @@ class ProjectIndex:
         self._modules[key] = (digest, index)
         self._modules.move_to_end(key)
         while len(self._modules) > MAX_MODULES:
-            self._modules.popitem(last=False)
+            _, (_, dropped) = self._modules.popitem(last=False)
+            if dropped is not None:
+                self._dropped.append(dropped)
+
+    def release_dropped(self) -> None:
+        """Release the modules dropped so far (see ModuleIndex.release). Only between two
+        analyses: the analysis under way may still hold what it looked up in them."""
+        dropped, self._dropped = self._dropped, []
+        for index in dropped:
+            index.release()
 
     def module_of(self, imported: ImportedName, index: ModuleIndex) -> ModuleIndex | None:
         """The module imported as a name (`from . import schemas`, `import pkg.tools`)."""
