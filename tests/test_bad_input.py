@@ -14,6 +14,7 @@ import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,27 +210,51 @@ def variants() -> dict[str, bytes]:
     }
 
 
-def cli_findings(workdir: Path, name: str) -> list[tuple[int, int, str]]:
-    result = run(["toolargs", "check", "--format", "json", name], workdir)
+Findings = dict[str, list[Any]]  # file name -> its findings, sorted
+
+
+def cli_findings(workdir: Path, *names: str) -> Findings:
+    result = run(["toolargs", "check", "--format", "json", *names], workdir)
     assert result.returncode in (0, 1) and "Traceback" not in result.stderr, result.stderr
-    return sorted((d["line"], d["col"], d["code"]) for d in json.loads(result.stdout))
+    found: Findings = {name: [] for name in names}
+    for d in json.loads(result.stdout):
+        found[d["path"]].append((d["line"], d["col"], d["code"]))
+    return {name: sorted(items) for name, items in found.items()}
 
 
-def flake8_findings(workdir: Path, name: str) -> list[str]:
-    result = flake8(workdir, name)
+def flake8_findings(workdir: Path, *names: str) -> Findings:
+    result = flake8(workdir, *names)
     assert "Traceback" not in result.stderr, result.stderr
-    return sorted(line.split(":", 1)[1] for line in result.stdout.splitlines())
+    found: Findings = {name: [] for name in names}
+    for line in result.stdout.splitlines():
+        path, position = line.split(":", 1)
+        found[path].append(position)
+    return {name: sorted(items) for name, items in found.items()}
+
+
+@pytest.fixture(scope="module")
+def judged_variants(tmp_path_factory: pytest.TempPathFactory) -> tuple[Findings, Findings]:
+    """The CLI's and flake8's findings: for the LF original, checked alone, and for every
+    variant, checked together (one process each, not one per variant)."""
+    workdir = tmp_path_factory.mktemp("variants")
+    (workdir / "server.py").write_text(SERVER, encoding="utf-8")
+    names = []
+    for variant, data in sorted(variants().items()):
+        names.append(f"{variant}.py")
+        (workdir / names[-1]).write_bytes(data)
+    cli = {**cli_findings(workdir, "server.py"), **cli_findings(workdir, *names)}
+    flake8 = {**flake8_findings(workdir, "server.py"), **flake8_findings(workdir, *names)}
+    return cli, flake8
 
 
 @pytest.mark.parametrize("variant", sorted(variants()))
 def test_line_endings_bom_and_tabs_are_judged_like_the_lf_original(
-    variant: str, workdir: Path
+    variant: str, judged_variants: tuple[Findings, Findings]
 ) -> None:
-    (workdir / "variant.py").write_bytes(variants()[variant])
-    original = cli_findings(workdir, "server.py")
-    assert (7, 5, "TAV101") in original
-    assert cli_findings(workdir, "variant.py") == original
-    assert flake8_findings(workdir, "variant.py") == flake8_findings(workdir, "server.py")
+    cli, flake8 = judged_variants
+    assert (7, 5, "TAV101") in cli["server.py"]
+    assert cli[f"{variant}.py"] == cli["server.py"]
+    assert flake8[f"{variant}.py"] == flake8["server.py"]
 
 
 # --- The guard itself.

@@ -1,8 +1,10 @@
-"""`toolargs check`, run as users run it: a real process, real files, real exit codes.
+"""`toolargs check` on real files, with real exit codes.
 
-The matrices of cases (options, `# noqa` forms, usage errors) call the CLI's entry point
-in this process instead (`toolargs_call`): the same exit code, standard output and
-standard error, without starting a process for each case.
+The basics run as users run them, in a real process (`toolargs_run`): the version, a clean
+run in each format, the text format, --jobs and the progress line on a terminal. The rest
+(formats, excludes, configuration, `fix`, and the matrices of options, `# noqa` forms and
+usage errors) call the CLI's entry point in this process instead (`toolargs_call`): the
+same exit code, standard output and standard error, without starting a process each time.
 """
 
 from __future__ import annotations
@@ -171,7 +173,7 @@ def test_text_format_is_flake8_style(project: Path) -> None:
 
 def test_json_format_shape(project: Path) -> None:
     write(project, "server.py", SEARCH_SERVER)
-    result = toolargs_run("check", "--format", "json", ".", cwd=project)
+    result = toolargs_call("check", "--format", "json", ".", cwd=project)
     assert result.returncode == 1, result.stderr
     items = findings(result)
     assert items
@@ -186,7 +188,7 @@ def test_json_format_shape(project: Path) -> None:
 
 def test_sarif_format_validates_and_is_repository_relative(project: Path) -> None:
     write(project, "src/app/server.py", SEARCH_SERVER)
-    result = toolargs_run("check", "--format", "sarif", "src", cwd=project)
+    result = toolargs_call("check", "--format", "sarif", "src", cwd=project)
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
     validator = jsonschema.Draft4Validator(SARIF_SCHEMA)
@@ -206,8 +208,8 @@ def test_sarif_format_validates_and_is_repository_relative(project: Path) -> Non
 
 def test_github_format_annotates_each_finding(project: Path) -> None:
     write(project, "pkg/server.py", SEARCH_SERVER)
-    as_json = findings(toolargs_run("check", "--format", "json", ".", cwd=project))
-    result = toolargs_run("check", "--format", "github", ".", cwd=project)
+    as_json = findings(toolargs_call("check", "--format", "json", ".", cwd=project))
+    result = toolargs_call("check", "--format", "github", ".", cwd=project)
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
     assert len(lines) == len(as_json) > 0
@@ -305,15 +307,15 @@ def test_excludes(project: Path) -> None:
     for folder in (".venv/lib", "build", "node_modules/x", "app/generated"):
         write(project, f"{folder}/broken.py", BROKEN)
     # Unparsable files exit 2: only those not excluded may be read.
-    result = toolargs_run("check", "--extend-exclude", "generated", ".", cwd=project)
+    result = toolargs_call("check", "--extend-exclude", "generated", ".", cwd=project)
     assert (result.returncode, result.stderr) == (0, "")
-    result = toolargs_run("check", ".", cwd=project)
+    result = toolargs_call("check", ".", cwd=project)
     assert result.returncode == 2
     assert [line.split(":")[0] for line in result.stderr.splitlines()] == [
         "app/generated/broken.py"
     ]
     # --exclude replaces the defaults; a pattern with a slash is anchored to the folder.
-    result = toolargs_run("check", "--exclude", "./app/generated,.venv", ".", cwd=project)
+    result = toolargs_call("check", "--exclude", "./app/generated,.venv", ".", cwd=project)
     reported = sorted(line.split(":")[0] for line in result.stderr.splitlines())
     assert reported == ["build/broken.py", "node_modules/x/broken.py"]
 
@@ -322,7 +324,7 @@ def test_unreadable_and_unparsable_files_exit_2_with_one_line_each(project: Path
     write(project, "a_broken.py", BROKEN)
     (project / "b_latin1.py").write_bytes(b"name = '\xe9t\xe9'\n")
     write(project, "c_helpers.py", NO_TOOLS)
-    result = toolargs_run("check", "--format", "json", ".", cwd=project)
+    result = toolargs_call("check", "--format", "json", ".", cwd=project)
     assert result.returncode == 2
     errors = result.stderr.splitlines()
     assert [line.split(":")[0] for line in errors] == ["a_broken.py", "b_latin1.py"]
@@ -333,7 +335,7 @@ def test_unreadable_and_unparsable_files_exit_2_with_one_line_each(project: Path
 def test_findings_are_still_reported_next_to_unparsable_files(project: Path) -> None:
     write(project, "a_broken.py", BROKEN)
     write(project, "server.py", SEARCH_SERVER)
-    result = toolargs_run("check", "--format", "json", ".", cwd=project)
+    result = toolargs_call("check", "--format", "json", ".", cwd=project)
     assert result.returncode == 2
     assert ("TAV101", "search") in codes(result)
 
@@ -410,13 +412,13 @@ def test_bad_configuration_names_the_key(tmp_path: Path, table: str, named: str)
 def test_config_option_points_elsewhere(project: Path) -> None:
     write(project, "helpers.py", NO_TOOLS)
     write(project, "ci/toolargs.toml", "[tool.toolargs]\nnot-an-option = true\n")
-    result = toolargs_run("check", "--config", "ci/toolargs.toml", ".", cwd=project)
+    result = toolargs_call("check", "--config", "ci/toolargs.toml", ".", cwd=project)
     assert result.returncode == 2
     assert "not-an-option" in result.stderr and "toolargs.toml" in result.stderr
-    missing = toolargs_run("check", "--config", "nowhere.toml", ".", cwd=project)
+    missing = toolargs_call("check", "--config", "nowhere.toml", ".", cwd=project)
     assert missing.returncode == 2 and "nowhere.toml" in missing.stderr
     write(project, "ci/broken.toml", "[tool.toolargs\n")
-    broken = toolargs_run("check", "--config", "ci/broken.toml", ".", cwd=project)
+    broken = toolargs_call("check", "--config", "ci/broken.toml", ".", cwd=project)
     assert broken.returncode == 2 and "not valid TOML" in broken.stderr
     no_traceback(broken)
 
@@ -435,9 +437,9 @@ def test_a_missing_schema_file_is_reported_once(project: Path) -> None:
 def test_configuration_changes_the_findings(project: Path) -> None:
     write(project, "server.py", SEARCH_SERVER)
     write(project, "strict.toml", '[tool.toolargs]\nmutation-tools = ["search"]\n')
-    default = toolargs_run("check", "--format", "json", "server.py", cwd=project)
-    configured = toolargs_run("check", "--format", "json", "--config", "strict.toml",
-                              "server.py", cwd=project)
+    default = toolargs_call("check", "--format", "json", "server.py", cwd=project)
+    configured = toolargs_call("check", "--format", "json", "--config", "strict.toml",
+                               "server.py", cwd=project)
     assert ("TAV101", "search") in codes(default)
     assert ("TAV201", "search") in codes(configured)
     assert ("TAV101", "search") not in codes(configured)
@@ -484,12 +486,12 @@ def test_fix_calls_the_fixer_with_files_and_options(
 
 def test_fix_through_the_command(project: Path) -> None:
     path = write(project, "server.py", TWO_TOOL_SERVER)
-    preview = toolargs_run("fix", "--diff", "server.py", cwd=project)
+    preview = toolargs_call("fix", "--diff", "server.py", cwd=project)
     assert preview.returncode == 1, preview.stderr
     assert preview.stdout.startswith("--- ")
     assert "+    unknown = collect_unknown_args(" in preview.stdout
     assert path.read_text(encoding="utf-8") == TWO_TOOL_SERVER
-    fixed = toolargs_run("fix", "server.py", cwd=project)
+    fixed = toolargs_call("fix", "server.py", cwd=project)
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    after = toolargs_run("check", "--format", "json", "server.py", cwd=project)
+    after = toolargs_call("check", "--format", "json", "server.py", cwd=project)
     assert {"TAV101", "TAV201"}.isdisjoint(code for code, _ in codes(after))
