@@ -271,3 +271,14 @@ def test_tools_registered_on_self_by_a_server_subclass_are_its(tmp_path: Path) -
         },
     )
     assert audit_of(root / "server.py") == {"notes-find": ("rejected (framework)", ["TAV503"])}
+
+
+def test_tav503_remedy_on_a_fastmcp_without_middleware(tmp_path: Path) -> None:
+    """fastmcp 2.7.0 has no fastmcp.server.middleware (2.9.0 has): the remedy says so."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("fastmcp==2.7.0\n", encoding="utf-8")
+    server = tmp_path / "server.py"
+    server.write_text(SDK_SERVER.replace("mcp.server.fastmcp", "fastmcp"), encoding="utf-8")
+    messages = [d.message for d in analyze_path(server, Config()).diagnostics]
+    assert [m.split()[0] for m in messages] == ["TAV503"]
+    assert "fastmcp==2.7.0) has no middleware API" in messages[0]

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from toolargs.behaviour import major_of
+from toolargs.behaviour import major_of, pin_of
 from toolargs.model import Finding, Server, Tool
 from toolargs.rules.base import Context
 
 ENFORCE = "toolargs.runtime.enforce_policy"
+# fastmcp.server.middleware, which toolargs.fastmcp needs: absent from fastmcp 2.7.0,
+# present from 2.9.0 (both installed and imported by hand).
+MIDDLEWARE_FROM = "2.9"
 
 
 def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
@@ -91,6 +94,13 @@ def read_only_rejects_unknown_args(tool: Tool, context: Context) -> Iterator[Fin
             f"apply {ENFORCE}({server.name}) to its fastmcp server (it adds the "
             "toolargs.fastmcp middleware)"
         )
+        pin = pin_of(server, context.model.path)
+        if pin is not None and pin.pinned and not pin.may_be_at_least(MIDDLEWARE_FROM):
+            remedy = (
+                f"its pin ({pin.text()}) has no middleware API (fastmcp."
+                f"server.middleware, from fastmcp {MIDDLEWARE_FROM}): allow a newer "
+                f"fastmcp, then {remedy}"
+            )
     else:
         remedy = (
             "drop additionalProperties: false from its input schema and report unknown "
