@@ -86,10 +86,13 @@ def analyze_files(
     """Every file's result, in the order of `files` whatever the number of processes."""
     results: list[FileResult] = []
     worker = partial(analyze_file, config=config, selection=selection)
-    for result in results_in_order(files, worker, jobs):
-        results.append(result)
-        if progress is not None:
-            progress.advance()
+    try:
+        for result in results_in_order(files, worker, jobs):
+            results.append(result)
+            if progress is not None:
+                progress.advance()
+    finally:
+        gc.unfreeze()  # back to the collector once the run is over (see _settle)
     if progress is not None:
         progress.close()
     return results
