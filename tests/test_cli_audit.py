@@ -1,8 +1,15 @@
-"""`toolargs audit`, run as reviewers run it: every tool, its verdict, mutation tools first."""
+"""`toolargs audit`, as reviewers run it: every tool, its verdict, mutation tools first.
+
+The table test runs the command in its own process; the others call the CLI's entry point
+in this process (the same exit code and output, without starting a process each time).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -10,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from toolargs.cli import main
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -65,11 +74,23 @@ SERVER = HEADER + SEARCH + LIST_FILES + DELETE_LINES + REPLACE_LINES
 CONFORMING = HEADER + LIST_FILES + REPLACE_LINES
 
 
-def audit(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolargs", "audit", *args],
-        cwd=project, capture_output=True, text=True, timeout=300,
-    )
+def audit(project: Path, *args: str, process: bool = False) -> subprocess.CompletedProcess[str]:
+    """`toolargs audit ARGS` in `project`: through main() in this process (the same exit
+    code and output), or with `process=True` as reviewers run it, in its own process."""
+    if process:
+        return subprocess.run(
+            [sys.executable, "-m", "toolargs", "audit", *args],
+            cwd=project, capture_output=True, text=True, timeout=300,
+        )
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(project)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["audit", *args])
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(["audit", *args], code, out.getvalue(), err.getvalue())
 
 
 def tools_of(result: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
@@ -123,7 +144,7 @@ def test_exit_0_when_every_tool_conforms(project: Path) -> None:
 
 
 def test_table_rows_and_summary(project: Path) -> None:
-    result = audit(project, ".")
+    result = audit(project, ".", process=True)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0].split()[:2] == ["TOOL", "MODE"]

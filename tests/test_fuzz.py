@@ -74,8 +74,9 @@ def placements(program: str) -> list[str]:
     ]
 
 
+# Deferred: building the grammar's parser costs a second, paid only where the test runs.
 @settings(FUZZ_SETTINGS, max_examples=max(1, BUDGET // 2))
-@given(hypothesmith.from_grammar())
+@given(st.deferred(hypothesmith.from_grammar))
 def test_grammar_programs_are_judged(program: str) -> None:
     for source in placements(program):
         assert_judged(source)
