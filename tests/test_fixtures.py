@@ -6,6 +6,7 @@ misses fails as loudly as one it invents.
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
@@ -44,11 +45,18 @@ def _id(path: Path) -> str:
 
 def _analyze(fixture: Fixture) -> FileReport:
     """What `toolargs check` would find, with the codes the fixture selects."""
-    report = analyze_path(fixture.path, config_for(fixture.path), fixture.selected.__contains__)
+    report = _report(fixture.path, fixture.selected)
     # A file is always judged, except one the input guard refuses: that comes with TAV903.
     refused = any(d.code == "TAV903" for d in report.diagnostics)
     assert report.error is None or refused, report.error
     return report
+
+
+@functools.lru_cache(maxsize=None)
+def _report(path: Path, selected: frozenset[str]) -> FileReport:
+    """One analysis per fixture for the tests that read it (the analysis is deterministic
+    and nothing changes the fixtures during a run)."""
+    return analyze_path(path, config_for(path), selected.__contains__)
 
 
 def test_corpus_is_there() -> None:
