@@ -504,6 +504,29 @@ def test_tav403_names_the_evidence_and_is_a_security_error_in_sarif() -> None:
     assert {r["level"] for r in run["results"]} == {"error"}
 
 
+def test_a_file_in_a_temporary_directory_is_scratch(tmp_path: Path) -> None:
+    """`with tempfile.TemporaryDirectory() as d`: `Path(d) / "x"` opened for writing
+    changes nothing the user owns (a download spooled to disk, then read)."""
+    path = server(tmp_path, """
+        import tempfile
+        from pathlib import Path
+
+        import httpx
+        from mcp.types import ToolAnnotations
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        async def get_artifact(url: str) -> str:
+            with tempfile.TemporaryDirectory(prefix="artifact-") as directory:
+                path = Path(directory) / "artifact"
+                async with httpx.AsyncClient() as client:
+                    response = await client.get(url)
+                with path.open("wb") as target:
+                    target.write(response.content)
+                return path.read_text()
+    """)
+    assert ("TAV403", "get_artifact") not in codes(path)
+
+
 def test_tav403_can_be_ignored(tmp_path: Path) -> None:
     path = server(tmp_path, """
         from mcp.types import ToolAnnotations

@@ -1288,8 +1288,8 @@ def _bindings(
             bind(node.target, None, True)  # type: ignore[attr-defined]  # items of data
         elif kind is cst.WithItem:
             assert isinstance(node, cst.WithItem)
-            if node.asname is not None:
-                bind(node.asname.name)
+            if node.asname is not None:  # `with tempfile.TemporaryDirectory() as d`
+                bind(node.asname.name, node.item)
         elif kind is cst.ExceptHandler:
             assert isinstance(node, cst.ExceptHandler)
             if node.name is not None:
