@@ -1229,7 +1229,10 @@ def _bindings(
     made: dict[str, bool] = {}
 
     def bind(
-        target: cst.CSTNode, value: cst.BaseExpression | None = None, owned: bool = False
+        target: cst.CSTNode,
+        value: cst.BaseExpression | None = None,
+        owned: bool = False,
+        part: bool = False,
     ) -> None:
         kind = type(target)
         if kind is cst.Name:
@@ -1238,14 +1241,14 @@ def _bindings(
             counts[target.value] = counts.get(target.value, 0) + 1
             if value is not None:
                 values[target.value] = value
-                owned = _made_here(value)
+                owned = owned if part else _made_here(value)
             made[target.value] = made.get(target.value, True) and owned
         elif kind is cst.Tuple or kind is cst.List:
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
-                # `query, generic = rewrite(sql)`: the first value is the call's result
-                # (text built from text keeps its start), the others are not known.
+                # `query, generic = rewrite(sql)`: the first value keeps the start of the
+                # call's text (templates only: what the value is stays unknown).
                 first = value if index == 0 and _is_call(value) else None
-                bind(element.value, first, owned)
+                bind(element.value, first, owned, part=True)
         elif kind is cst.StarredElement:
             bind(target.value, None, owned)  # type: ignore[attr-defined]
 
