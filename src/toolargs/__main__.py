@@ -1,5 +1,5 @@
 """`python -m toolargs`: the same command line as the `toolargs` script."""
 
-from toolargs.cli import main
+from toolargs.cli import run
 
-raise SystemExit(main())
+run()
