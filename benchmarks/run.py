@@ -7,7 +7,10 @@
     driver (benchmarks/flake8_driver.py); "without" hides the plugin from flake8's
     plugin finder, so flake8, pycodestyle, pyflakes, options and files are identical.
 (2) `toolargs check --jobs 1` vs a bare libcst parse of the same dense corpus (a
-    subprocess of the same interpreter reading and parsing every file), CPU time.
+    subprocess of the same interpreter reading and parsing every file), CPU time; and,
+    as a reference line, vs the checker's own parse of the same files (libcst's parser
+    without re-validating the nodes it builds, see toolargs.source.parse_module), which
+    is what the analysis itself costs on top of parsing.
 (3) `toolargs check --jobs 2` vs `--jobs 1`, wall-clock time.
 (4) peak memory (max RSS) of `toolargs check --jobs 1` on the dense corpus.
 (5) `toolargs check --jobs 1` vs semgrep with benchmarks/semgrep/*.yml, CPU time, when a
@@ -112,11 +115,15 @@ def stdlib_files() -> list[Path]:
     return sorted(p for p in lib.glob("*.py") if p.is_file())
 
 
-def parse_script(list_file: Path) -> list[str]:
+def parse_script(list_file: Path, checker_parse: bool = False) -> list[str]:
+    """A bare `libcst.parse_module` of every file; with `checker_parse`, the checker's own
+    parse instead (`toolargs.source.parse_module`: libcst's parser, its nodes not
+    validated a second time), to show what the analysis costs on top of it."""
+    parse = "toolargs.source.parse_module" if checker_parse else "libcst.parse_module"
     code = (
-        "import sys, libcst\n"
+        f"import sys, libcst{', toolargs.source' if checker_parse else ''}\n"
         "for path in open(sys.argv[1], encoding='utf-8').read().splitlines():\n"
-        "    libcst.parse_module(open(path, encoding='utf-8').read())\n"
+        f"    {parse}(open(path, encoding='utf-8').read())\n"
     )
     return [PYTHON, "-c", code, str(list_file)]
 
@@ -240,6 +247,16 @@ def main() -> int:
             "(2) toolargs check -j1 / bare libcst parse, CPU",
             f"{ratio:.3f}  ({median(check1, 'cpu'):.2f}s / {median(parse, 'cpu'):.2f}s)",
             "<= 1.5", verdict(ratio, 1.5),
+        ))
+
+        # (2b) the same against the checker's own parse: what the analysis costs on top.
+        check1c, own_parse = compare("check/own parse", toolargs_check(corpus, 1),
+                                     parse_script(list_file, checker_parse=True), repeat)
+        ratio = paired_ratio(check1c, own_parse, "cpu")
+        results.append((
+            "    the same / the checker's own parse, CPU",
+            f"{ratio:.3f}  ({median(check1c, 'cpu'):.2f}s / {median(own_parse, 'cpu'):.2f}s)",
+            "(a reference)", "-",
         ))
 
         # (3) --jobs 2 vs --jobs 1, wall clock.
