@@ -86,21 +86,8 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 def push_children(stack: list[cst.CSTNode], node: cst.CSTNode) -> None:
-    """Push the children of `node` so that popping yields them in source order.
-
-    `children` inlined: the walks of every module call this once per node.
-    """
-    kind = type(node)
-    getter = _GETTERS[kind] if kind in _GETTERS else _getter(kind)
-    if getter is None:
-        return
-    found: list[cst.CSTNode] = []
-    for value in getter(node):
-        value_kind = type(value)
-        if value_kind is tuple or value_kind is list:
-            found.extend(value)  # type: ignore[arg-type]
-        elif _IS_NODE[value_kind] if value_kind in _IS_NODE else _is_node(value_kind):
-            found.append(value)  # type: ignore[arg-type]
+    """Push the children of `node` so that popping yields them in source order."""
+    found = children(node)
     found.reverse()
     stack.extend(found)
 
