@@ -22,6 +22,7 @@ from toolargs.runtime import (
     LIMIT_FIELDS,
     MissingParam,
     _attach,
+    unknown_args_block_text,
     with_unknown_args,
 )
 
@@ -58,6 +59,11 @@ def _sdk_for(server: object) -> _Sdk | None:
     return None
 
 
+def _is_fastmcp(server: object) -> bool:
+    """A standalone fastmcp server, a project's subclass of one included."""
+    return any(kind.__module__.split(".")[0] == "fastmcp" for kind in type(server).__mro__)
+
+
 def enforce_policy(
     server: ServerT,
     *,
@@ -77,7 +83,7 @@ def enforce_policy(
     Each call reads the tool's current schema and annotations, so tools registered
     later are covered. Calling it twice changes nothing.
     """
-    if type(server).__module__.split(".")[0] == "fastmcp":
+    if _is_fastmcp(server):
         from toolargs.fastmcp import enforce_fastmcp_policy
 
         return cast(
@@ -106,7 +112,7 @@ def enforce_policy(
     def terms(tool: Any) -> ToolArgs:
         mode = tool_mode(
             tool.name,
-            tool.annotations,
+            getattr(tool, "annotations", None),  # SDK releases before 1.25 have none
             mutation_tools=mutation_tools,
             read_only_tools=read_only_tools,
             default_mode=default_mode,
@@ -159,4 +165,8 @@ def _with_unknown_args_block(
         return with_unknown_args(dict(result), unknown)
     if isinstance(result, (list, sdk.call_tool_result)):
         return _attach(result, unknown, structured=open_schema)
+    if isinstance(result, (str, int, float, bool)):
+        # SDK FastMCP before 1.10 hands back the function's own value and converts a
+        # list item by item: the value, then the block.
+        return [result, sdk.text_content(type="text", text=unknown_args_block_text(unknown))]
     return result  # e.g. mcp 2.x InputRequiredResult: the tool has not answered yet

@@ -357,3 +357,29 @@ def test_enforcement_follows_the_flag(calls: Calls) -> None:
     reply = call(enforce_policy(flagged(calls, False)), "run_sql", {"sql": "x", "bogus": 1})
     assert reply.is_error and reply.text == "unknown arg: bogus"
     assert len(calls) == 1
+
+
+def test_enforce_policy_takes_a_project_subclass_of_fastmcp(calls: Calls) -> None:
+    """What TAV503 advises for a server built from the project's own FastMCP subclass."""
+
+    class ProjectFastMCP(FastMCP):  # type: ignore[misc]
+        pass
+
+    server = enforce_policy(ProjectFastMCP("sub"))
+
+    @server.tool(annotations=READ_ONLY)
+    def lookup(query: str) -> str:
+        calls.append(("lookup", {"query": query}))
+        return f"found {query}"
+
+    @server.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True))
+    def write_note(text: str) -> str:
+        calls.append(("write_note", {"text": text}))
+        return "written"
+
+    reply = call(server, "lookup", {"query": "x", "bogus": 1})
+    assert not reply.is_error, reply.text
+    assert '"unknown_args": ["bogus"]' in reply.text
+    refused = call(server, "write_note", {"text": "x", "bogus": 1})
+    assert refused.is_error and "unknown arg: bogus" in refused.text
+    assert calls == [("lookup", {"query": "x"})]
