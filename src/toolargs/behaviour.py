@@ -21,6 +21,7 @@ from typing import Literal, Sequence
 import libcst as cst
 
 from toolargs.config import Mode
+from toolargs.discovery.arg_models import forbids_extra_arguments
 from toolargs.model import Event, ModuleModel, Server, Step, Tool
 from toolargs.pins import Pin, pin_for
 
@@ -58,6 +59,9 @@ class Behaviour:
         return self.handled_by in ("schema", "framework")
 
 
+SDK_SERVERS = ("mcp-fastmcp", "mcp-mcpserver")  # the SDK's FastMCP (1.x), MCPServer (2.x)
+
+
 @dataclass(frozen=True)
 class Facts:
     """What the model needs to know about one tool, as discovery and the pins tell it."""
@@ -72,6 +76,8 @@ class Facts:
     keyword_style: bool = False  # the handler takes keyword parameters, not a dict
     shape: str = ""  # how the tool is registered (model.Shape)
     enforcement: str | None = None  # enforce_policy, the middleware, or a ToolPolicy
+    # SDK FastMCP/MCPServer: the project makes the tools' argument models forbid extras
+    arguments_forbidden: bool = False
 
 
 def behaviour(facts: Facts) -> Behaviour:
@@ -94,10 +100,17 @@ def behaviour(facts: Facts) -> Behaviour:
             f"fastmcp{version} rejects them with 'Unexpected keyword argument' before the "
             "tool runs",
         )
-    if framework in ("mcp-fastmcp", "mcp-mcpserver"):
+    if framework in SDK_SERVERS:
         if facts.enforcement:
             return _enforced(facts)
         name = "MCPServer" if framework == "mcp-mcpserver" else "FastMCP"
+        if facts.arguments_forbidden:
+            return Behaviour(
+                "rejected",
+                "schema",
+                f"the project makes the SDK {name}'s argument models (fn_metadata.arg_model) "
+                "forbid extra keys, so pydantic rejects them before the tool runs",
+            )
         return Behaviour(
             "dropped", "framework", f"the SDK's {name} drops them before the tool runs"
         )
@@ -165,8 +178,12 @@ def assign_behaviours(model: ModuleModel) -> None:
     fastmcp servers that carry the policy middleware as enforced."""
     _middleware_enforcement(model)
     disabled = _validation_disabled(model)
+    forbidden = any(
+        tool.server_model is not None and tool.server_model.framework_id in SDK_SERVERS
+        for tool in model.tools
+    ) and model.project is not None and forbids_extra_arguments(model.project, model.path)
     for tool in model.tools:
-        tool.behaviour = behaviour(facts_of(tool, model.path, disabled))
+        tool.behaviour = behaviour(facts_of(tool, model.path, disabled, forbidden))
         tool.framework_version = version_text(tool.server_model, model.path)
 
 
@@ -208,7 +225,12 @@ def version_text(server: Server | None, path: str) -> str:
     return text
 
 
-def facts_of(tool: Tool, path: str, validation_disabled: frozenset[str] = frozenset()) -> Facts:
+def facts_of(
+    tool: Tool,
+    path: str,
+    validation_disabled: frozenset[str] = frozenset(),
+    arguments_forbidden: bool = False,
+) -> Facts:
     server = server_of(tool)
     handler = tool.handler
     framework = server.framework_id if server is not None else None
@@ -236,6 +258,7 @@ def facts_of(tool: Tool, path: str, validation_disabled: frozenset[str] = frozen
         keyword_style=handler is not None and handler.keyword_style,
         shape=tool.shape,
         enforcement=tool.enforcement,
+        arguments_forbidden=arguments_forbidden and framework in SDK_SERVERS,
     )
 
 

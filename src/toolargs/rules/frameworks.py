@@ -19,7 +19,14 @@ def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
     for server in context.model.servers:
         if not server.drops_unknown or server.enforced_by:
             continue
-        covered = tuple(t.name for t in context.model.tools if t.server == server.name)
+        # Its tools whose keys it really drops (not those a project-tightened argument
+        # model rejects: the behaviour model decides).
+        covered = tuple(
+            t.name
+            for t in context.model.tools
+            if t.server == server.name
+            and (t.behaviour is None or t.behaviour.unknown_keys == "dropped")
+        )
         if not covered:
             continue
         finding = context.finding(
@@ -45,7 +52,9 @@ def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Find
     if behaviour is not None and behaviour.before_handler and behaviour.unknown_keys == "rejected":
         return  # TAV503 says it: the alias fails like every other unknown key
     server = tool.server_model
-    if server is not None and server.drops_unknown:
+    if server is not None and server.drops_unknown and (
+        behaviour is None or behaviour.unknown_keys == "dropped"
+    ):
         remedy = f"apply {ENFORCE}({server.name}) to its {server.framework} server"
     else:
         remedy = "take the argument dict and use optional_usize_with_aliases"
@@ -101,6 +110,13 @@ def read_only_rejects_unknown_args(tool: Tool, context: Context) -> Iterator[Fin
                 f"server.middleware, from fastmcp {MIDDLEWARE_FROM}): allow a newer "
                 f"fastmcp, then {remedy}"
             )
+    elif server is not None and server.drops_unknown:
+        # An SDK FastMCP/MCPServer whose argument models the project made strict:
+        # enforce_policy takes the unknown keys out before the model sees them.
+        remedy = (
+            f"apply {ENFORCE}({server.name}) to its {server.framework} server (it removes "
+            "unknown keys before the argument model validates, and reports them)"
+        )
     else:
         remedy = (
             "drop additionalProperties: false from its input schema and report unknown "
