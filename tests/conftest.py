@@ -30,5 +30,7 @@ if settings is not None:
         phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink),
         print_blob=True,
     )
-    settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
+    settings.register_profile(
+        "thorough", max_examples=1000, deadline=None, phases=tuple(Phase), print_blob=True
+    )
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
