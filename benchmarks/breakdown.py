@@ -29,6 +29,7 @@ import libcst  # noqa: E402
 
 import toolargs.analysis as analysis  # noqa: E402
 from corpus import generate  # noqa: E402
+from toolargs.cli.run import _settle as settle  # noqa: E402
 from toolargs.config import Config  # noqa: E402
 
 # (label, module, attribute): the steps as the engine looks them up at call time.
@@ -86,6 +87,7 @@ def main() -> int:
         start = time.process_time()
         for path, source in sources:
             analysis.analyze_source(source, path, config)
+            settle(config)  # what the CLI does after each file (the collector, see run.py)
         total = time.process_time() - start
     parse = spent["libcst parse"]
     if not parse:
