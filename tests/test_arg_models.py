@@ -6,7 +6,7 @@ from pathlib import Path
 
 from toolargs.analysis import analyze_source
 from toolargs.config import Config
-from toolargs.discovery.arg_models import package_of
+from toolargs.discovery.serving import package_files
 
 SERVER = '''\
 from mcp.server.fastmcp import FastMCP
@@ -71,5 +71,7 @@ def test_only_the_checked_files_package_is_read(tmp_path: Path) -> None:
         tmp_path / "notes", {"server.py": SERVER, "validation.py": "def configure(tool): ...\n"}
     )
     assert _codes(root) == [(6, "TAV501")]
-    assert package_of(root / "server.py") == root
-    assert package_of(tmp_path / "loose.py") == tmp_path / "loose.py"
+    assert package_files(root / "server.py", ("fn_metadata",)) == ()
+    loose = tmp_path / "loose.py"
+    loose.write_text(VALIDATION)
+    assert package_files(loose, ("fn_metadata",)) == (str(loose.resolve()),)

@@ -13,10 +13,11 @@ or
 
 where `StrictInput` is a project model with `model_config = ConfigDict(extra="forbid")`.
 Their tools reject unknown keys before the function runs. This module answers, per
-package, whether its code does so: a module of the checked file's top-level package that
-names `fn_metadata.arg_model` and either says `forbid` itself or imports a project class
-whose `model_config` does. Only that package's files are read, as text first (a module
-that never names `fn_metadata` costs one substring search), and nothing is run.
+package, whether its code does so: a module of the checked file's top-level package (the
+module alone when it is in none; `serving.package_files`) that names
+`fn_metadata.arg_model` and either says `forbid` itself or imports a project class whose
+`model_config` does. Only that package's files are read, as text first (a module that
+never names `fn_metadata` costs one substring search), and nothing is run.
 """
 
 from __future__ import annotations
@@ -28,22 +29,8 @@ import libcst as cst
 
 from toolargs.discovery.index import ModuleIndex
 from toolargs.discovery.project import ProjectIndex
-
-_SKIPPED_FOLDERS = frozenset(
-    {"tests", "test", ".venv", "venv", "build", "dist", "node_modules", "__pycache__"}
-)
-MAX_FILES = 2000  # files of one package read for the marker; past that, no answer
-
-
-def package_of(path: Path) -> Path:
-    """The top-level package holding the module at `path` (the folder below which every
-    folder has an `__init__.py`), or the module itself when it is in no package."""
-    folder = path.parent
-    if not (folder / "__init__.py").is_file():
-        return path
-    while (folder.parent / "__init__.py").is_file() and folder.parent != folder:
-        folder = folder.parent
-    return folder
+from toolargs.discovery.serving import package_files
+from toolargs.source import SourceError, read
 
 
 def forbids_extra_arguments(project: ProjectIndex, path: str) -> bool:
@@ -51,21 +38,18 @@ def forbids_extra_arguments(project: ProjectIndex, path: str) -> bool:
     extra keys (see the module's docstring)."""
     if not path:
         return False
-    return _forbids(project, str(package_of(Path(path).resolve())))
+    return _forbids(project, package_files(Path(path), ("fn_metadata",)))
 
 
 @functools.lru_cache(maxsize=64)
-def _forbids(project: ProjectIndex, package: str) -> bool:
-    root = Path(package)
-    files = _python_files(root) if root.is_dir() else [root]
-    for number, file in enumerate(files):
-        if number >= MAX_FILES:
-            return False
+def _forbids(project: ProjectIndex, files: tuple[str, ...]) -> bool:
+    for name in files:
+        file = Path(name)
         try:
-            text = file.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+            text = read(file)
+        except SourceError:
             continue
-        if "fn_metadata" not in text or "arg_model" not in text:
+        if "arg_model" not in text:
             continue
         if "forbid" in text:
             return True
@@ -73,24 +57,6 @@ def _forbids(project: ProjectIndex, package: str) -> bool:
         if index is not None and _imports_a_forbidding_model(project, index):
             return True
     return False
-
-
-def _python_files(root: Path) -> list[Path]:
-    found: list[Path] = []
-    stack = [root]
-    while stack:
-        folder = stack.pop()
-        try:
-            entries = sorted(folder.iterdir())
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.is_dir():
-                if entry.name not in _SKIPPED_FOLDERS and not entry.name.startswith("."):
-                    stack.append(entry)
-            elif entry.suffix == ".py":
-                found.append(entry)
-    return found
 
 
 def _imports_a_forbidding_model(project: ProjectIndex, index: ModuleIndex) -> bool:

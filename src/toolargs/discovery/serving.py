@@ -32,7 +32,7 @@ from toolargs.discovery.project import ProjectIndex
 from toolargs.model import Server
 from toolargs.source import SourceError, read
 
-__all__ = ["Serving", "package_server", "serving_server"]
+__all__ = ["Serving", "package_files", "package_server", "serving_server"]
 
 MAX_FILES = 400  # package files looked at for a serving module
 _MARKERS = ("_tool_manager", ".call_tool(")
@@ -229,7 +229,7 @@ def package_server(
         return None
     found: dict[tuple[str, str], Serving] = {}
     markers = tuple(f"{name}(" for name in class_names)
-    for path in _package_files(index.path, markers):
+    for path in package_files(index.path, markers):
         other = index if Path(path) == index.path.resolve() else project.module_at(Path(path))
         if other is None:
             continue
@@ -243,10 +243,10 @@ def package_server(
 
 def _serving_files(path: Path) -> tuple[str, ...]:
     """Files of the package holding `path` whose text hands tools to a server."""
-    return _package_files(path, _MARKERS)
+    return package_files(path, _MARKERS)
 
 
-def _package_files(path: Path, markers: tuple[str, ...]) -> tuple[str, ...]:
+def package_files(path: Path, markers: tuple[str, ...]) -> tuple[str, ...]:
     """Files of the package holding `path` whose text holds one of `markers`; a module
     outside any package is its own package."""
     file = path.resolve()
