@@ -6,7 +6,7 @@ from pathlib import Path
 
 from toolargs.analysis import analyze_source
 from toolargs.config import Config
-from toolargs.discovery.serving import package_files
+from toolargs.discovery.project import package_files
 
 SERVER = '''\
 from mcp.server.fastmcp import FastMCP
@@ -75,3 +75,11 @@ def test_only_the_checked_files_package_is_read(tmp_path: Path) -> None:
     loose = tmp_path / "loose.py"
     loose.write_text(VALIDATION)
     assert package_files(loose, ("fn_metadata",)) == (str(loose.resolve()),)
+    beside = tmp_path / "beside.py"
+    beside.write_text(VALIDATION)
+    assert package_files(loose, ("fn_metadata",)) == (str(loose.resolve()),)  # read once
+    assert package_files(loose, ("fn_metadata",), loose="folder") == (
+        str(beside.resolve()),
+        str(loose.resolve()),
+        str((tmp_path / "other" / "validation.py").resolve()),  # the folder, all of it
+    )

@@ -14,7 +14,7 @@ or
 where `StrictInput` is a project model with `model_config = ConfigDict(extra="forbid")`.
 Their tools reject unknown keys before the function runs. This module answers, per
 package, whether its code does so: a module of the checked file's top-level package (the
-module alone when it is in none; `serving.package_files`) that names
+module alone when it is in none; `project.package_files`) that names
 `fn_metadata.arg_model` and either says `forbid` itself or imports a project class whose
 `model_config` does. Only that package's files are read, as text first (a module that
 never names `fn_metadata` costs one substring search), and nothing is run.
@@ -28,8 +28,7 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.discovery.index import ModuleIndex
-from toolargs.discovery.project import ProjectIndex
-from toolargs.discovery.serving import package_files
+from toolargs.discovery.project import ProjectIndex, package_files
 from toolargs.source import SourceError, read
 
 

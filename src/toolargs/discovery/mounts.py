@@ -17,10 +17,8 @@ import libcst as cst
 
 from toolargs.discovery.index import ImportedName, ModuleIndex
 from toolargs.discovery.literals import string_value
-from toolargs.discovery.project import ProjectIndex
-from toolargs.source import SourceError, read
+from toolargs.discovery.project import ProjectIndex, package_files
 
-MAX_FILES = 400  # package files looked at for mounts
 MAX_DEPTH = 4  # servers mounted into mounted servers
 _METHODS = ("mount", "import_server")
 _PREFIX_KEYWORDS = ("namespace", "prefix")
@@ -33,7 +31,6 @@ class Mount:
     prefix: str
 
 
-_packages: dict[str, tuple[Path, ...]] = {}  # package root -> files that call mount(
 _mounts: dict[int, tuple[ModuleIndex, list[Mount]]] = {}
 
 
@@ -140,23 +137,6 @@ def _mount(node: cst.Call) -> Mount | None:
 
 
 def _mounting_files(path: Path) -> tuple[str, ...]:
-    """Files of the package holding `path` whose text calls `mount(` or `import_server(`."""
-    root = path.resolve().parent
-    while (root.parent / "__init__.py").exists() and (root / "__init__.py").exists():
-        root = root.parent
-    key = str(root)
-    if key not in _packages:
-        found: list[Path] = []
-        try:
-            files = sorted(root.rglob("*.py"))[:MAX_FILES]
-        except OSError:
-            files = []
-        for file in files:
-            try:
-                text = read(file)
-            except SourceError:
-                continue
-            if any(f".{method}(" in text for method in _METHODS):
-                found.append(file)
-        _packages[key] = tuple(found)
-    return tuple(str(p) for p in _packages[key])
+    """Files of the package holding `path` (its folder, for a module in no package) whose
+    text calls `mount(` or `import_server(`."""
+    return package_files(path, tuple(f".{method}(" for method in _METHODS), loose="folder")

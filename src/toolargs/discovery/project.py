@@ -390,3 +390,42 @@ def _module_file_from(directory: Path, module: str, level: int) -> Path | None:
 def project_for(config: Config) -> ProjectIndex:
     """One project index per process and configuration, shared by every analysed file."""
     return ProjectIndex(config)
+
+
+MAX_PACKAGE_FILES = 400  # files of one package read for a marker
+_package_texts: dict[str, tuple[str, ...]] = {}  # (root, markers, mode) -> files found
+
+
+def package_files(
+    path: Path, markers: tuple[str, ...], *, loose: str = "module"
+) -> tuple[str, ...]:
+    """Files of the top-level package holding `path` whose text holds one of `markers`,
+    read as text once per run (at most MAX_PACKAGE_FILES of them).
+
+    A module in no package is, with `loose="module"`, a package of its own; with
+    `loose="folder"`, its folder's modules are its package (scripts that import each
+    other side by side).
+    """
+    file = path.resolve()
+    root = file.parent
+    alone = not (root / "__init__.py").exists()
+    if not alone:
+        while (root.parent / "__init__.py").exists() and root.parent != root:
+            root = root.parent
+    single = alone and loose == "module"
+    key = f"{file if single else root}|{loose}|{'|'.join(markers)}"
+    if key not in _package_texts:
+        found: list[str] = []
+        try:
+            files = [file] if single else sorted(root.rglob("*.py"))
+        except OSError:
+            files = []
+        for each in files[:MAX_PACKAGE_FILES]:
+            try:
+                text = read(each)
+            except SourceError:
+                continue
+            if any(marker in text for marker in markers):
+                found.append(str(each.resolve()))
+        _package_texts[key] = tuple(found)
+    return _package_texts[key]

@@ -28,13 +28,11 @@ import libcst as cst
 
 from toolargs.discovery.index import ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name
-from toolargs.discovery.project import ProjectIndex
+from toolargs.discovery.project import ProjectIndex, package_files
 from toolargs.model import Server
-from toolargs.source import SourceError, read
 
-__all__ = ["Serving", "package_files", "package_server", "serving_server"]
+__all__ = ["Serving", "package_server", "serving_server"]
 
-MAX_FILES = 400  # package files looked at for a serving module
 _MARKERS = ("_tool_manager", ".call_tool(")
 
 ServersOf = Callable[[ModuleIndex], list[Server]]
@@ -50,7 +48,6 @@ class Serving:
     how: str  # "tool manager" or "dispatcher <function>"
 
 
-_packages: dict[str, tuple[str, ...]] = {}  # package root -> files with a marker
 _serving: dict[int, tuple[ModuleIndex, list[tuple[Server, str, str | None]]]] = {}
 
 
@@ -244,32 +241,3 @@ def package_server(
 def _serving_files(path: Path) -> tuple[str, ...]:
     """Files of the package holding `path` whose text hands tools to a server."""
     return package_files(path, _MARKERS)
-
-
-def package_files(path: Path, markers: tuple[str, ...]) -> tuple[str, ...]:
-    """Files of the package holding `path` whose text holds one of `markers`; a module
-    outside any package is its own package."""
-    file = path.resolve()
-    root = file.parent
-    if not (root / "__init__.py").exists():
-        candidates: list[Path] | None = [file]
-    else:
-        candidates = None
-        while (root.parent / "__init__.py").exists():
-            root = root.parent
-    key = f"{root if candidates is None else file}|{'|'.join(markers)}"
-    if key not in _packages:
-        found: list[str] = []
-        try:
-            files = candidates if candidates is not None else sorted(root.rglob("*.py"))
-        except OSError:
-            files = []
-        for each in files[:MAX_FILES]:
-            try:
-                text = read(each)
-            except SourceError:
-                continue
-            if any(marker in text for marker in markers):
-                found.append(str(each.resolve()))
-        _packages[key] = tuple(found)
-    return _packages[key]
