@@ -14,6 +14,7 @@ from toolargs.discovery.project import ProjectIndex, project_for
 from toolargs.discovery.schema import Resolver, load_schema_files
 from toolargs.discovery.serving import Serving, package_server, serving_server
 from toolargs.discovery.shapes import Discoverer
+from toolargs.discovery.walk import walk
 from toolargs.effects import classify_tools
 from toolargs.model import FrameworkId, ModuleModel, Server, Tool
 
@@ -128,7 +129,7 @@ def _registered_on_self(
         found = _framework(cst.Call(func=base[0]), base[1], base[2])
         if found is None:
             continue
-        inside = _node_ids(cls.node)
+        inside = {id(node) for node in walk(cls.node)}
         served = [tool for tool in rest if id(tool.anchor) in inside]
         rest = [tool for tool in rest if id(tool.anchor) not in inside]
         for tool in served:
@@ -136,18 +137,6 @@ def _registered_on_self(
             server.served_from = f"the methods of {cls.name}"
             _link(tool, index, Serving(server, index, "self"), config, servers, by_name)
     return rest
-
-
-def _node_ids(node: cst.CSTNode) -> set[int]:
-    found: set[int] = set()
-
-    class Collect(cst.CSTVisitor):
-        def on_visit(self, visited: cst.CSTNode) -> bool:
-            found.add(id(visited))
-            return True
-
-    node.visit(Collect())
-    return found
 
 
 def _link(
