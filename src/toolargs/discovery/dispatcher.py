@@ -13,6 +13,7 @@ from toolargs.discovery.index import FunctionInfo
 from toolargs.discovery.literals import dotted_name, positional
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.syntax import all_nodes, exits, statements_of
+from toolargs.discovery.walk import push_children
 from toolargs.model import Event, Handler
 from toolargs.vocabulary import REGISTRY_NAME
 
@@ -422,21 +423,14 @@ def _strings(node: cst.CSTNode) -> list[cst.BaseExpression]:
     """The string literals and names in `node`, in source order (the tool names a branch
     test compares with: literals, or constants holding them)."""
     found: list[cst.BaseExpression] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_SimpleString(self, string: cst.SimpleString) -> None:
-            found.append(string)
-
-        def visit_ConcatenatedString(self, string: cst.ConcatenatedString) -> bool:
-            found.append(string)
-            return False
-
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            found.append(attribute)
-            return False
-
-    node.visit(Collect())
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is cst.SimpleString or kind is cst.Name:
+            found.append(current)  # type: ignore[arg-type]
+        elif kind is cst.ConcatenatedString or kind is cst.Attribute:
+            found.append(current)  # type: ignore[arg-type]
+            continue  # whole: `"a" "b"`, `Names.X`
+        push_children(stack, current)
     return found
