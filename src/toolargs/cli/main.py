@@ -33,6 +33,7 @@ from toolargs.output.rule_docs import rule_index, rule_page
 from toolargs.output.table import audit_table
 from toolargs.output.text import format_text
 from toolargs.probe.cli import add_probe_parser
+from toolargs.proxy.cli import add_proxy_parser
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -218,6 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--all", action="store_true", help="list every code")
     rule.set_defaults(run=run_rule)
     add_probe_parser(commands)
+    add_proxy_parser(commands)
     return parser
 
 

@@ -1,0 +1,343 @@
+"""The relay: every message between the client and the upstream, as it is, except
+`tools/call`.
+
+Each request from the client is sent on in the order it came and waited for with a
+deadline (`--timeout`, renewed by the upstream's progress notifications); whatever
+happens to the upstream (it cannot start, exits, hangs, writes what is not JSON-RPC),
+the client gets a JSON-RPC error that says so, never silence. `tools/call` is decided
+by the policy built from the upstream's own `tools/list`, fetched when the first call
+comes and again after `notifications/tools/list_changed`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolargs.proxy.calls import Forward, ProxyPolicy
+from toolargs.proxy.sdk import Sdk, inner
+from toolargs.proxy.settings import ProxySettings
+from toolargs.proxy.upstream import Garbage, Upstream
+
+INTERNAL_ERROR = -32603  # JSON-RPC: the proxy could not get the upstream's answer
+OWN_ID_PREFIX = "toolargs-proxy-"  # ids of the proxy's own requests to the upstream
+MAX_PAGES = 100
+
+
+class ProxyFault(Exception):
+    """Why the upstream could not answer: the message the client gets."""
+
+
+@dataclass
+class Pending:
+    """A request sent to the upstream and not yet answered."""
+
+    method: str
+    done: Any  # anyio.Event
+    own: bool = False  # the proxy's own request: answered to the proxy, not the client
+    tool: str | None = None
+    unknown_args: list[str] = field(default_factory=list)
+    listing: bool = False  # a first-page tools/list: its full answer is the tool list
+    response: Any = None
+    cancelled: bool = False
+    scope: Any = None
+
+
+def _key(request_id: object) -> tuple[str, object]:
+    # JSON-RPC ids 1 and "1" are different requests.
+    return (type(request_id).__name__, request_id)
+
+
+def log(message: str) -> None:
+    print(f"toolargs proxy: {message}", file=sys.stderr, flush=True)
+
+
+class Relay:
+    def __init__(
+        self,
+        sdk: Sdk,
+        anyio: Any,
+        settings: ProxySettings,
+        to_client: Any,
+        upstream: Upstream | None,
+        start_failure: str = "",
+    ) -> None:
+        self.sdk = sdk
+        self.anyio = anyio
+        self.settings = settings
+        self.to_client = to_client
+        self.upstream = upstream
+        self.gone = start_failure  # why the upstream can no longer answer, once it cannot
+        self.pending: dict[tuple[str, object], Pending] = {}
+        self.progress: dict[tuple[str, object], Pending] = {}
+        self.policy: ProxyPolicy | None = None
+        self.policy_lock = anyio.Lock()
+        self.own_ids = 0
+        self.tasks: Any = None
+
+    # --- The two directions. ---
+
+    async def run(self, from_client: Any) -> None:
+        """Relay until the client goes away (its stream ends)."""
+        async with self.anyio.create_task_group() as tasks:
+            self.tasks = tasks
+            if self.upstream is not None:
+                tasks.start_soon(self.from_upstream, self.upstream)
+            async with from_client:
+                async for item in from_client:
+                    if isinstance(item, Exception):
+                        log(f"a message from the client is not JSON-RPC: {item}".split("\n")[0])
+                        continue
+                    await self.from_client(item.message)
+            tasks.cancel_scope.cancel()
+
+    async def from_client(self, model: Any) -> None:
+        message = inner(model)
+        method = getattr(message, "method", None)
+        request_id = getattr(message, "id", None)
+        if method is None:  # the client's answer to a request of the upstream's
+            await self.send_upstream(model)
+        elif request_id is None:
+            if method == "notifications/cancelled":
+                self.cancelled(message.params)
+            await self.send_upstream(model)
+        elif method == "tools/call":
+            await self.call_tool(model, message)
+        else:
+            params = message.params
+            first_page = not (isinstance(params, dict) and params.get("cursor"))
+            listing = method == "tools/list" and first_page
+            await self.forward(model, message, Pending(method, self.anyio.Event(), listing=listing))
+
+    async def from_upstream(self, upstream: Upstream) -> None:
+        async for model in upstream.messages():
+            if isinstance(model, Garbage):
+                log(f"the upstream wrote to stdout what is not JSON-RPC: {model.text}")
+                continue
+            message = inner(model)
+            method = getattr(message, "method", None)
+            if method is None:  # a response or an error
+                waiting = self.pending.pop(_key(message.id), None)
+                if waiting is not None:
+                    waiting.response = model
+                    waiting.done.set()
+                continue  # an answer nobody waits for any more (timed out) is dropped
+            if method == "notifications/tools/list_changed":
+                self.policy = None
+            elif method == "notifications/progress":
+                self.renew(message.params)
+            await self.to_client.send(self.sdk.wrap(model))
+        self.gone = await self.exit_reason(upstream)
+        log(self.gone)
+        for waiting in list(self.pending.values()):
+            waiting.done.set()
+        self.pending.clear()
+
+    # --- Requests. ---
+
+    async def forward(self, model: Any, message: Any, waiting: Pending) -> None:
+        """Send a client's request on and answer it when the upstream does, or say why not."""
+        if self.gone:
+            await self.error(message.id, self.fault(waiting.method))
+            return
+        key = _key(message.id)
+        self.pending[key] = waiting
+        token = _progress_token(message.params)
+        if token is not None:
+            self.progress[_key(token)] = waiting
+        if not await self.send_upstream(model):
+            self.pending.pop(key, None)
+            await self.error(message.id, self.fault(waiting.method))
+            return
+        self.tasks.start_soon(self.answer, key, message.id, waiting, token)
+
+    async def answer(self, key: Any, request_id: Any, waiting: Pending, token: Any) -> None:
+        try:
+            response = await self.wait(key, request_id, waiting)
+        except ProxyFault as fault:
+            await self.error(request_id, str(fault))
+            return
+        finally:
+            if token is not None:
+                self.progress.pop(_key(token), None)
+        if response is None:  # cancelled by the client: no answer is due
+            return
+        if waiting.tool is not None and waiting.unknown_args:
+            response = self.with_unknown_args(response, waiting.tool, waiting.unknown_args)
+        elif waiting.listing:
+            self.adopt_listing(response)
+        await self.to_client.send(self.sdk.wrap(response))
+
+    async def wait(self, key: Any, request_id: Any, waiting: Pending) -> Any:
+        """The upstream's answer; None when the client cancelled; ProxyFault otherwise."""
+        timeout = self.settings.timeout
+        with self.anyio.move_on_after(timeout) as scope:
+            waiting.scope = scope
+            await waiting.done.wait()
+        if waiting.cancelled:
+            return None
+        if waiting.response is not None:
+            return waiting.response
+        self.pending.pop(key, None)
+        if self.gone:
+            raise ProxyFault(self.fault(waiting.method))
+        # The request is given up: tell the upstream, as a client that cancels does.
+        cancel = {"requestId": request_id, "reason": f"no answer within {timeout:g} s"}
+        await self.send_upstream(self.notification("notifications/cancelled", cancel))
+        raise ProxyFault(self.fault(waiting.method, timed_out=True))
+
+    def cancelled(self, params: object) -> None:
+        if isinstance(params, Mapping) and "requestId" in params:
+            waiting = self.pending.pop(_key(params["requestId"]), None)
+            if waiting is not None:
+                waiting.cancelled = True
+                waiting.done.set()
+
+    def renew(self, params: object) -> None:
+        """Progress on a request gives it a new deadline: slow work that reports is not hung."""
+        if isinstance(params, Mapping) and "progressToken" in params:
+            waiting = self.progress.get(_key(params["progressToken"]))
+            if waiting is not None and waiting.scope is not None:
+                waiting.scope.deadline = self.anyio.current_time() + self.settings.timeout
+
+    # --- tools/call. ---
+
+    async def call_tool(self, model: Any, message: Any) -> None:
+        params = message.params if isinstance(message.params, dict) else {}
+        name = params.get("name")
+        waiting = Pending("tools/call", self.anyio.Event())
+        if not isinstance(name, str) or self.gone:
+            await self.forward(model, message, waiting)
+            return
+        try:
+            policy = await self.current_policy()
+        except ProxyFault as fault:
+            why = f"the tool list the policy is built from could not be read ({fault})"
+            await self.error(message.id, f"{why}; {name} was not called")
+            return
+        if name not in policy:  # not listed: the upstream answers for its own tools
+            await self.forward(model, message, waiting)
+            return
+        decision = policy.decide(name, params.get("arguments"))
+        if not isinstance(decision, Forward):
+            log(f"refused {name} ({policy.mode(name)}): {decision.message}")
+            await self.result(message.id, decision.result())
+            return
+        if decision.arguments is not None:
+            changed = {**params, "arguments": decision.arguments}
+            model = self.sdk.build(
+                {"jsonrpc": "2.0", "id": message.id, "method": "tools/call", "params": changed}
+            )
+        waiting.tool, waiting.unknown_args = name, decision.unknown_args
+        await self.forward(model, message, waiting)
+
+    def with_unknown_args(self, response: Any, tool: str, unknown: list[str]) -> Any:
+        message = inner(response)
+        result = getattr(message, "result", None)
+        if self.policy is None or not isinstance(result, dict):
+            return response  # an error, or the tool list changed under the call
+        answer = self.policy.answer(tool, result, unknown)
+        return self.sdk.build({"jsonrpc": "2.0", "id": message.id, "result": answer})
+
+    async def current_policy(self) -> ProxyPolicy:
+        async with self.policy_lock:
+            if self.policy is None:
+                self.policy = ProxyPolicy(await self.list_tools(), self.settings)
+            return self.policy
+
+    def adopt_listing(self, response: Any) -> None:
+        """A complete tool list the client asked for is the proxy's too."""
+        result = getattr(inner(response), "result", None)
+        if isinstance(result, dict) and isinstance(result.get("tools"), list):
+            if not result.get("nextCursor"):
+                self.policy = ProxyPolicy(result["tools"], self.settings)
+
+    async def list_tools(self) -> list[Any]:
+        tools: list[Any] = []
+        cursor: object = None
+        for _ in range(MAX_PAGES):
+            params = {"cursor": cursor} if cursor else {}
+            result = await self.own_request("tools/list", params)
+            page = result.get("tools")
+            if not isinstance(page, list):
+                raise ProxyFault("the upstream's tools/list answer has no list of tools")
+            tools.extend(page)
+            cursor = result.get("nextCursor")
+            if not cursor:
+                break
+        return tools
+
+    async def own_request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        if self.gone:
+            raise ProxyFault(self.fault(method))
+        self.own_ids += 1
+        request_id = f"{OWN_ID_PREFIX}{self.own_ids}"
+        key = _key(request_id)
+        waiting = Pending(method, self.anyio.Event(), own=True)
+        self.pending[key] = waiting
+        wire = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+        if not await self.send_upstream(self.sdk.build(wire)):
+            self.pending.pop(key, None)
+            raise ProxyFault(self.fault(method))
+        response = inner(await self.wait(key, request_id, waiting))
+        error = getattr(response, "error", None)
+        if error is not None:
+            raise ProxyFault(f"the upstream answered {method} with an error: {error.message}")
+        result: dict[str, Any] = response.result
+        return result
+
+    # --- Writing. ---
+
+    async def send_upstream(self, model: Any) -> bool:
+        if self.upstream is None or self.gone:
+            return False
+        return await self.upstream.send(model)
+
+    def notification(self, method: str, params: dict[str, Any]) -> Any:
+        return self.sdk.build({"jsonrpc": "2.0", "method": method, "params": params})
+
+    async def result(self, request_id: Any, result: dict[str, Any]) -> None:
+        model = self.sdk.build({"jsonrpc": "2.0", "id": request_id, "result": result})
+        await self.to_client.send(self.sdk.wrap(model))
+
+    async def error(self, request_id: Any, text: str) -> None:
+        wire = {
+            "jsonrpc": "2.0",
+            "id": request_id,
+            "error": {"code": INTERNAL_ERROR, "message": f"toolargs proxy: {text}"},
+        }
+        await self.to_client.send(self.sdk.wrap(self.sdk.build(wire)))
+
+    # --- Faults, in the client's words. ---
+
+    def fault(self, method: str, *, timed_out: bool = False) -> str:
+        """Why `method` gets no answer from the upstream, for a ProxyFault."""
+        if timed_out:
+            reason = f"the upstream server did not answer within {self.settings.timeout:g} s"
+            upstream = self.upstream
+            if upstream is not None and upstream.garbage is not None:
+                reason += f"; it wrote to stdout what is not JSON-RPC ({upstream.garbage})"
+            tail = upstream.tap.tail() if upstream is not None else ""
+            if tail:
+                reason += f"; its stderr: {tail}"
+        else:
+            reason = self.gone
+        return f"no answer to {method}: {reason}"
+
+    async def exit_reason(self, upstream: Upstream) -> str:
+        code = await upstream.exit_code(wait=1.0)
+        how = f"exited with code {code}" if code is not None else "closed its output"
+        text = f"the upstream server {how}"
+        if upstream.garbage is not None:
+            text += f"; it wrote to stdout what is not JSON-RPC ({upstream.garbage})"
+        tail = upstream.tap.tail(wait=0.5)
+        if tail:
+            text += f"; its stderr: {tail}"
+        return text
+
+
+def _progress_token(params: object) -> Any:
+    meta = params.get("_meta") if isinstance(params, Mapping) else None
+    return meta.get("progressToken") if isinstance(meta, Mapping) else None
