@@ -246,6 +246,8 @@ def _tool_report(
         handled_by=tool.behaviour.handled_by if tool.behaviour else "handler",
         framework=tool.server_model.framework_id if tool.server_model else "",
         framework_version=tool.framework_version,
+        server=tool.server_model.name if tool.server_model else (tool.server or ""),
+        unknown_keys_why=tool.behaviour.what if tool.behaviour else "",
     )
 
 

@@ -223,6 +223,8 @@ class ToolReport:
     handled_by: str = "handler"  # handler | toolargs | schema | framework
     framework: str = ""  # mcp-lowlevel | mcp-fastmcp | mcp-mcpserver | fastmcp | ""
     framework_version: str = ""  # "mcp 1.x, from pyproject.toml: mcp>=1.27"
+    server: str = ""
+    unknown_keys_why: str = ""
 
     @property
     def conforms(self) -> bool:

@@ -25,12 +25,14 @@ from toolargs.discovery.schema import load_schema_files
 from toolargs.files import DEFAULT_EXCLUDES, PathError, find_files, normalize_patterns
 from toolargs.model import Diagnostic, ToolReport
 from toolargs.output.audit import Audit, AuditRow, audit_order
+from toolargs.output.explain import explain, not_found, rows_named
 from toolargs.output.github import format_github
+from toolargs.output.html import audit_html
 from toolargs.output.json import audit_json, check_json
 from toolargs.output.markdown import audit_markdown
 from toolargs.output.sarif import audit_sarif, check_sarif
 from toolargs.output.rule_docs import rule_index, rule_page
-from toolargs.output.table import audit_table
+from toolargs.output.table import audit_for_terminal, audit_table
 from toolargs.output.text import format_text
 from toolargs.probe.cli import add_probe_parser
 from toolargs.proxy.cli import add_proxy_parser
@@ -40,7 +42,7 @@ EXIT_FINDINGS = 1
 EXIT_ERROR = 2
 
 CHECK_FORMATS = ("text", "json", "sarif", "github")
-AUDIT_FORMATS = ("table", "json", "markdown", "sarif")
+AUDIT_FORMATS = ("table", "json", "markdown", "sarif", "html")
 
 EXIT_CODES_HELP = """\
 exit codes:
@@ -176,16 +178,24 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument(
         "--wide",
         action="store_true",
-        help="table: every cell in full, however wide the terminal (pipes and CI always "
-        "get full cells)",
+        help="table: the full table, every cell whole, instead of the terminal's view "
+        "grouped by server (pipes and CI always get the full table)",
+    )
+    audit.add_argument(
+        "--explain",
+        metavar="TOOL",
+        help="print the evidence for one tool: its server, mode and why, handler, schema "
+        "source, KNOWN_ARGS, what happens to an unknown key, verdict and each finding "
+        "with its location",
     )
     audit.add_argument(
         "--format",
         choices=AUDIT_FORMATS,
         default="table",
-        help="table: aligned text; json: tools and summary; markdown: for a pull-request "
-        "comment; sarif: SARIF 2.1.0 with one result per finding of each tool "
-        "(default: table)",
+        help="table: aligned text (grouped by server in a terminal); json: tools and "
+        "summary; markdown: for a pull-request comment; sarif: SARIF 2.1.0 with one "
+        "result per finding of each tool; html: one self-contained page for reviewers, "
+        "sortable and filterable (default: table)",
     )
     audit.set_defaults(run=run_audit)
 
@@ -341,16 +351,36 @@ def run_audit(args: argparse.Namespace) -> int:
         diagnostics=tuple(reported(results)),
         errors=tuple(errors),
     )
+    if args.explain is not None:
+        return explain_tool(args, audit)
     formatters: dict[str, Callable[[Audit], str]] = {
-        "table": lambda audit: audit_table(audit, None if args.wide else terminal_width()),
+        "table": lambda audit: table_for(audit, args.wide),
         "json": audit_json,
         "markdown": audit_markdown,
         "sarif": audit_sarif,
+        "html": audit_html,
     }
     sys.stdout.write(formatters[args.format](audit))
     if errors:
         return EXIT_ERROR
     return EXIT_CLEAN if all(row.conforms for row in audit.rows) else EXIT_FINDINGS
+
+
+def table_for(audit: Audit, wide: bool) -> str:
+    """A terminal gets the tools grouped by server within its width; pipes, CI and
+    `--wide` the full table."""
+    width = None if wide else terminal_width()
+    return audit_table(audit) if width is None else audit_for_terminal(audit, width)
+
+
+def explain_tool(args: argparse.Namespace, audit: Audit) -> int:
+    if args.format != "table":
+        raise UsageError("--explain prints text: leave out --format")
+    rows = rows_named(audit, args.explain)
+    if not rows:
+        raise UsageError(not_found(audit, args.explain))
+    sys.stdout.write(explain(audit, args.explain, terminal_width()))
+    return EXIT_CLEAN if all(row.conforms for row in rows) else EXIT_FINDINGS
 
 
 def run_fix(args: argparse.Namespace) -> int:
