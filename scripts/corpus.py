@@ -10,6 +10,15 @@ pinned version, what to analyse, and the ground truth counted by hand from its s
     python scripts/corpus.py list                     # dist, version, shape
     python scripts/corpus.py measure [--json OUT]     # audit vs. the hand counts
 
+First contact (benchmarks/realworld/README.md, "First contact"): servers nobody here has
+studied, drawn at random, with truth taken from the running servers themselves:
+
+    python scripts/corpus.py sample --seed N --count K [--name S]   # draw a sample
+    python scripts/corpus.py list-tools DIST==VERSION [--env K=V ...] [--json OUT]
+    python scripts/corpus.py list-tools --sample S [--jobs 2]       # list every drawn one
+    python scripts/corpus.py fetch --sample S                       # their source
+    python scripts/corpus.py measure --first-contact S [--json OUT] # audit vs. listings
+
 `fetch` puts each distribution in DEST/<dist>/ (a source distribution when the server
 file says `sdist = true`, else the wheel), unpacked, and skips servers already there.
 Nothing is installed, imported or run.
@@ -41,7 +50,9 @@ else:  # pragma: no cover
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVERS = ROOT / "benchmarks" / "realworld" / "servers"
+FIRST_CONTACT = ROOT / "benchmarks" / "realworld" / "first-contact"
 DEFAULT_DEST = ROOT / ".corpus"
+PACKAGE_LIST = Path("/work/.library/env/packages/pypi.tsv")
 
 
 @dataclass(frozen=True)
@@ -87,18 +98,27 @@ def load_servers(names: list[str] | None = None) -> list[Server]:
 
 def fetch(server: Server, dest: Path) -> Path:
     """Download the pinned distribution and unpack it into dest/<dist>/."""
-    target = dest / server.dist
+    return fetch_release(server.dist, server.version, dest / server.dist, server.sdist)
+
+
+def fetch_release(dist: str, version: str, target: Path, sdist: bool) -> Path:
+    """Unpack dist==version into target: its source distribution when `sdist` (falling
+    back to the wheel when it has none), else its wheel. Nothing is installed or run."""
     if target.is_dir() and any(target.iterdir()):
         return target
+    kinds = [["--no-binary", ":all:"], ["--only-binary", ":all:"]]
     with tempfile.TemporaryDirectory() as download:
-        kind = ["--no-binary", ":all:"] if server.sdist else ["--only-binary", ":all:"]
-        command = [
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-            "--disable-pip-version-check", *kind, "-d", download, server.requirement,
-            # Nothing is installed: a server needing a newer Python still unpacks.
-            "--ignore-requires-python",
-        ]  # fmt: skip
-        subprocess.run(command, check=True)
+        for kind in kinds if sdist else kinds[1:]:
+            command = [
+                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                "--disable-pip-version-check", *kind, "-d", download, f"{dist}=={version}",
+                # Nothing is installed: a server needing a newer Python still unpacks.
+                "--ignore-requires-python",
+            ]  # fmt: skip
+            if subprocess.run(command, capture_output=True).returncode == 0:
+                break
+        else:
+            subprocess.run(command, check=True)  # the last one again, to raise its error
         (archive,) = Path(download).iterdir()
         target.mkdir(parents=True, exist_ok=True)
         if archive.suffix in (".whl", ".zip"):
@@ -214,13 +234,47 @@ def main(argv: list[str] | None = None) -> int:
     fetching = commands.add_parser("fetch", help="download and unpack servers")
     fetching.add_argument("names", nargs="*", help="distribution names (default: all)")
     fetching.add_argument("--dest", type=Path, default=DEFAULT_DEST)
+    fetching.add_argument("--sample", help="the servers of this first-contact sample")
     listing = commands.add_parser("list", help="list the servers")
     listing.add_argument("names", nargs="*")
-    measuring = commands.add_parser("measure", help="compare the audit with the hand counts")
+    measuring = commands.add_parser("measure", help="compare the audit with the truth")
     measuring.add_argument("names", nargs="*")
     measuring.add_argument("--dest", type=Path, default=DEFAULT_DEST)
     measuring.add_argument("--json", type=Path, help="also write the audits and results here")
+    measuring.add_argument(
+        "--first-contact", metavar="SAMPLE", help="a first-contact sample, against its listings"
+    )
+    sampling = commands.add_parser("sample", help="draw a first-contact sample")
+    sampling.add_argument("--seed", type=int, required=True)
+    sampling.add_argument("--count", type=int, required=True)
+    sampling.add_argument("--name", help="the sample's folder name (default: seed<N>)")
+    sampling.add_argument("--scan-limit", type=int, default=800,
+                          help="candidates read at most (default 800)")  # fmt: skip
+    sampling.add_argument("--packages", type=Path, default=PACKAGE_LIST)
+    sampling.add_argument("--dest", type=Path, default=DEFAULT_DEST)
+    tools = commands.add_parser("list-tools", help="start servers and record tools/list")
+    tools.add_argument("requirements", nargs="*", metavar="DIST==VERSION")
+    tools.add_argument("--env", action="append", default=[], metavar="K=V")
+    tools.add_argument("--arg", action="append", default=[], help="an argument to the server")
+    tools.add_argument("--entry", help="console script, or '-m module', to start it with")
+    tools.add_argument("--timeout", type=float, default=60.0)
+    tools.add_argument("--json", type=Path, help="write the listing here")
+    tools.add_argument("--sample", help="list every server of this first-contact sample")
+    tools.add_argument("--jobs", type=int, default=1)
+    tools.add_argument("--again", action="store_true", help="list servers listed before too")
+    tools.add_argument("--dest", type=Path, default=DEFAULT_DEST)
     options = parser.parse_args(argv)
+    if options.command == "sample":
+        return draw_sample(options, argv if argv is not None else sys.argv[1:])
+    if options.command == "list-tools":
+        return list_tools_command(options)
+    if options.command == "fetch" and options.sample:
+        return fetch_sample(options)
+    if options.command == "measure" and options.first_contact:
+        from corpus_measure import measure_first_contact
+
+        return measure_first_contact(FIRST_CONTACT, options.first_contact, options.dest,
+                                     options.names, options.json)  # fmt: skip
     servers = load_servers(options.names)
     if options.command == "measure":
         results = [measure(s, options.dest) for s in servers if s.tools]
@@ -247,6 +301,70 @@ def main(argv: list[str] | None = None) -> int:
             print(f"corpus: {server.requirement}: {exc}", file=sys.stderr)
             continue
         print(f"{server.requirement}: {where / server.analyse}")
+    return 1 if failed else 0
+
+
+def draw_sample(options: argparse.Namespace, argv: list[str]) -> int:
+    from corpus_first_contact import make_sample
+
+    name = options.name or f"seed{options.seed}"
+    studied = [server.dist for server in load_servers()]
+    data = make_sample(FIRST_CONTACT, name, options.seed, options.count, options.packages,
+                       studied, options.dest, options.scan_limit, argv)  # fmt: skip
+    for server in data["servers"]:
+        print(f"{server['stratum']:<10} {server['dist']}=={server['version']}  "
+              f"{server['requirement'] or '-'}  ({server['entry']})")  # fmt: skip
+    print(f"{len(data['servers'])} servers drawn from {data['scanned']} candidates read "
+          f"({data['candidates']} in the list); servers seen per stratum: "
+          f"{data['servers_seen_per_stratum']}", file=sys.stderr)  # fmt: skip
+    return 0
+
+
+def list_tools_command(options: argparse.Namespace) -> int:
+    from corpus_first_contact import list_sample
+    from corpus_listing import list_tools
+
+    if options.sample:
+        done = list_sample(FIRST_CONTACT, options.sample, options.dest, options.requirements,
+                           options.jobs, options.again)  # fmt: skip
+        listed = [d for d in done if not d.error]
+        tools = sum(len(d.tools) for d in listed)
+        print(f"{len(listed)} of {len(done)} servers listed, {tools} tools", file=sys.stderr)
+        return 0
+    status = 0
+    for requirement in options.requirements:
+        dist, _, version = requirement.partition("==")
+        if not version:
+            raise SystemExit(f"corpus: name a pinned release: {dist}==VERSION")
+        env = dict(item.split("=", 1) for item in options.env)
+        listing = list_tools(dist, version, options.dest, env, tuple(options.arg),
+                             options.entry, options.timeout)  # fmt: skip
+        if options.json:
+            options.json.write_text(listing.to_json(), encoding="utf-8")
+        else:
+            sys.stdout.write(listing.to_json())
+        if listing.error:
+            print(f"corpus: {requirement}: {listing.reason}: {listing.error}", file=sys.stderr)
+            status = 1
+    return status
+
+
+def fetch_sample(options: argparse.Namespace) -> int:
+    from corpus_first_contact import load_sample
+
+    sample = load_sample(FIRST_CONTACT, options.sample)
+    failed = 0
+    for server in sample["servers"]:
+        if options.names and server["dist"] not in options.names:
+            continue
+        target = options.dest / "first-contact" / options.sample / server["dist"]
+        try:
+            fetch_release(server["dist"], server["version"], target, sdist=True)
+        except (subprocess.CalledProcessError, ValueError, OSError) as exc:
+            failed += 1
+            print(f"corpus: {server['dist']}: {exc}", file=sys.stderr)
+            continue
+        print(f"{server['dist']}=={server['version']}: {target}")
     return 1 if failed else 0
 
 
