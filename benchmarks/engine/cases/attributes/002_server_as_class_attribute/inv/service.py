@@ -1,0 +1,6 @@
+from fastmcp import FastMCP
+
+
+class Service:
+    server = FastMCP("inventory")
+    stock: dict[str, int] = {}

@@ -1,0 +1,6 @@
+from cyc.server import mcp
+
+
+@mcp.tool()
+def echo(text: str) -> str:
+    return text

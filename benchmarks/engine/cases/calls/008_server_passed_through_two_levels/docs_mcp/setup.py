@@ -1,0 +1,5 @@
+from docs_mcp.search import register_search
+
+
+def setup(server) -> None:
+    register_search(server)

@@ -1,0 +1,5 @@
+"""A plugin for a host MCP server: the host calls register(mcp)."""
+
+from pkg_plugin.tools import register
+
+__all__ = ["register"]

@@ -1,0 +1,5 @@
+def get_pods(namespace: str = "default") -> list[str]:
+    return []
+
+
+CORE = (get_pods,)

@@ -1,0 +1,6 @@
+from fastmcp import FastMCP
+
+from platform_mcp.users import users
+
+api = FastMCP("api")
+api.mount(users, namespace="users")

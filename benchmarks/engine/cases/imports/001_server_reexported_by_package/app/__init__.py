@@ -1,0 +1,3 @@
+from app.core import mcp
+
+__all__ = ["mcp"]

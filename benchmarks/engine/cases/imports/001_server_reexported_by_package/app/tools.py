@@ -1,0 +1,6 @@
+from app import mcp
+
+
+@mcp.tool()
+def health() -> str:
+    return "ok"

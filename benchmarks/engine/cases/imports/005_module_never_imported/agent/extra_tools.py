@@ -1,0 +1,6 @@
+from agent.server import mcp
+
+
+@mcp.tool()
+def reflect(notes: str) -> str:
+    return notes

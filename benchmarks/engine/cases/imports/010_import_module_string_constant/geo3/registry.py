@@ -1,0 +1,6 @@
+HANDLERS: list = []
+
+
+def handler(fn):
+    HANDLERS.append(fn)
+    return fn

@@ -1,0 +1,2 @@
+TOOL_BALANCE = "ledger_balance"
+TOOL_TRANSFER = "ledger_transfer"
