@@ -7,7 +7,7 @@ Front ends (the flake8 plugin, `toolargs check`/`audit`/`fix`) call `analyze_sou
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -18,7 +18,16 @@ from toolargs.config import Config, ConfigError
 from toolargs.discovery import build_model
 from toolargs.discovery.index import ModuleIndex
 from toolargs.discovery.project import project_for
-from toolargs.model import Diagnostic, FileReport, Finding, ModuleModel, Step, Tool, ToolReport
+from toolargs.model import (
+    Diagnostic,
+    FileReport,
+    Finding,
+    ModuleModel,
+    Place,
+    Step,
+    Tool,
+    ToolReport,
+)
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge
@@ -217,8 +226,59 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
             Diagnostic(other_path, other_line, other_col, f.code, there, f.tool, at_tool)
         )
     diagnostics.sort()
-    tools = tuple(_tool_report(tool, path, tool_lines[id(tool)], findings) for tool in model.tools)
+    places = _tool_places(model, source)
+    tools = tuple(
+        replace(
+            _tool_report(tool, path, tool_lines[id(tool)], findings),
+            server_place=places[id(tool)][0],
+            handler_place=places[id(tool)][1],
+        )
+        for tool in model.tools
+    )
     return FileReport(path, tuple(diagnostics), tools)
+
+
+def _tool_places(
+    model: ModuleModel, source: str | None
+) -> dict[int, tuple[Place | None, Place | None]]:
+    """Where each tool's server is constructed and its handler's `def` is, when the model
+    holds those nodes: a server built in another module is not placed (its node here is
+    the first tool's anchor), nor is a dispatcher branch (no `def` of its own)."""
+    anchors = {id(tool.anchor) for tool in model.tools}
+    wanted: dict[int, tuple[cst.CSTNode | None, cst.CSTNode | None]] = {}
+    for tool in model.tools:
+        server = tool.server_model.node if tool.server_model else None
+        if not isinstance(server, cst.Call) or id(server) in anchors:
+            server = None
+        handler = tool.handler.node if tool.handler else None
+        wanted[id(tool)] = (
+            server, handler.name if isinstance(handler, cst.FunctionDef) else None
+        )
+    here = positions(
+        model.module,
+        [node for pair in wanted.values() for node in pair if node is not None],
+        source,
+        model.statement_of,
+    )
+    places: dict[int, tuple[Place | None, Place | None]] = {}
+    for tool in model.tools:
+        server, handler = wanted[id(tool)]
+        server_at = here.get(id(server)) if server is not None else None
+        handler_place = None
+        if handler is not None:
+            function = tool.handler.function if tool.handler else None
+            index = function.index if function is not None else None
+            if id(handler) in here:
+                handler_place = Place(model.path, here[id(handler)][0])
+            elif index is not None and index.module is not model.module:
+                there = positions(index.module, [handler], None, index.statement_of)
+                if id(handler) in there:
+                    handler_place = Place(_shown(index.path, model.path), there[id(handler)][0])
+        places[id(tool)] = (
+            Place(model.path, server_at[0]) if server_at else None,
+            handler_place,
+        )
+    return places
 
 
 def _tool_report(

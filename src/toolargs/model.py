@@ -206,6 +206,14 @@ class Diagnostic:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a tool's server is built, or its handler defined: a path and a 1-based line."""
+
+    path: str
+    line: int
+
+
+@dataclass(frozen=True)
 class ToolReport:
     name: str
     mode: Mode
@@ -223,6 +231,11 @@ class ToolReport:
     handled_by: str = "handler"  # handler | toolargs | schema | framework
     framework: str = ""  # mcp-lowlevel | mcp-fastmcp | mcp-mcpserver | fastmcp | ""
     framework_version: str = ""  # "mcp 1.x, from pyproject.toml: mcp>=1.27"
+    # Where its server is constructed and its handler's `def` is (None: not known).
+    server_place: Place | None = None
+    handler_place: Place | None = None
+    # The framework server object registering it, as the code names it ("mcp"), and what
+    # happens to an unknown key in words (Behaviour.what): the audit groups tools by both.
     server: str = ""
     unknown_keys_why: str = ""
 

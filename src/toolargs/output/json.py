@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from toolargs.model import Diagnostic
+from toolargs.model import Diagnostic, Place, ToolReport
 from toolargs.output.audit import Audit, AuditRow
 from toolargs.output.rule_docs import full_message
 
@@ -36,10 +36,31 @@ def audit_row(row: AuditRow) -> dict[str, Any]:
         "handled_by": tool.handled_by,
         "framework": tool.framework or None,
         "framework_version": tool.framework_version or None,
+        "server": _server(tool),
+        "handler_def": _place(tool.handler_place),
         "conforms": row.conforms,
         "findings": list(row.findings),
         "suppressed": list(row.suppressed),
     }
+
+
+def _server(tool: ToolReport) -> dict[str, Any] | None:
+    """The server a tool is served by: the name the code gives it, where it is constructed
+    (path and line null when the analysis does not know) and its framework; null when no
+    known server serves the tool."""
+    if not tool.framework:
+        return None
+    place = tool.server_place
+    return {
+        "name": tool.server or None,
+        "path": place.path if place else None,
+        "line": place.line if place else None,
+        "framework": tool.framework,
+    }
+
+
+def _place(place: Place | None) -> dict[str, Any] | None:
+    return {"path": place.path, "line": place.line} if place is not None else None
 
 
 def audit_json(audit: Audit) -> str:
