@@ -241,6 +241,8 @@ def load_pyproject(path: Path) -> Config:
     table = data.get("tool", {}).get("toolargs", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.toolargs] must be a table")
+    # [tool.toolargs.proxy] configures `toolargs proxy` (toolargs.proxy.settings).
+    table = {key: value for key, value in table.items() if key != "proxy"}
     return Config.from_mapping(table, f"{path} [tool.toolargs]", root=path.parent)
 
 

@@ -165,6 +165,9 @@ async def serve(sdk: Sdk, anyio: Any, settings: ProxySettings) -> None:
                 await relay.run(from_client)
                 tasks.cancel_scope.cancel()
         finally:
+            # A client that waits for the proxy to exit sends SIGTERM after a while: the
+            # upstream is stopped first, whatever comes.
+            _ignore_signals()
             if upstream is not None:
                 await upstream.stop()
             await to_client.aclose()
@@ -187,6 +190,15 @@ async def _stop_on_signal(anyio: Any, scope: Any, signalled: list[int]) -> None:
                 return
     except (NotImplementedError, ValueError, RuntimeError):  # no signals here (Windows)
         await anyio.sleep_forever()
+
+
+def _ignore_signals() -> None:
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), signal.SIG_IGN)
+            except (ValueError, OSError):  # not the main thread
+                pass
 
 
 def _error(message: str) -> int:

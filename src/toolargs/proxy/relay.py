@@ -39,6 +39,7 @@ class Pending:
     own: bool = False  # the proxy's own request: answered to the proxy, not the client
     tool: str | None = None
     unknown_args: list[str] = field(default_factory=list)
+    policy: ProxyPolicy | None = None  # the one that decided the call
     listing: bool = False  # a first-page tools/list: its full answer is the tool list
     response: Any = None
     cancelled: bool = False
@@ -164,8 +165,8 @@ class Relay:
                 self.progress.pop(_key(token), None)
         if response is None:  # cancelled by the client: no answer is due
             return
-        if waiting.tool is not None and waiting.unknown_args:
-            response = self.with_unknown_args(response, waiting.tool, waiting.unknown_args)
+        if waiting.unknown_args:
+            response = self.with_unknown_args(waiting, response)
         elif waiting.listing:
             self.adopt_listing(response)
         await self.to_client.send(self.sdk.wrap(response))
@@ -230,15 +231,15 @@ class Relay:
             model = self.sdk.build(
                 {"jsonrpc": "2.0", "id": message.id, "method": "tools/call", "params": changed}
             )
-        waiting.tool, waiting.unknown_args = name, decision.unknown_args
+        waiting.tool, waiting.unknown_args, waiting.policy = name, decision.unknown_args, policy
         await self.forward(model, message, waiting)
 
-    def with_unknown_args(self, response: Any, tool: str, unknown: list[str]) -> Any:
+    def with_unknown_args(self, waiting: Pending, response: Any) -> Any:
         message = inner(response)
         result = getattr(message, "result", None)
-        if self.policy is None or not isinstance(result, dict):
-            return response  # an error, or the tool list changed under the call
-        answer = self.policy.answer(tool, result, unknown)
+        if waiting.policy is None or waiting.tool is None or not isinstance(result, dict):
+            return response  # a JSON-RPC error stays as the upstream sent it
+        answer = waiting.policy.answer(waiting.tool, result, waiting.unknown_args)
         return self.sdk.build({"jsonrpc": "2.0", "id": message.id, "result": answer})
 
     async def current_policy(self) -> ProxyPolicy:
