@@ -109,7 +109,8 @@ class Result:
             ("unresolved extra", self.unresolved_extra),
         ):
             if items:
-                shown = ", ".join(items[:3]) + (f", +{len(items) - 3} more" if len(items) > 3 else "")
+                more = f", +{len(items) - 3} more" if len(items) > 3 else ""
+                shown = ", ".join(items[:3]) + more
                 parts.append(f"{label}: {shown}")
         return "; ".join(parts)
 
@@ -182,7 +183,8 @@ def run_toolargs(folder: Path, in_process: bool) -> tuple[dict[str, Any], list[d
         try:
             documents.append(json.loads(out))
         except json.JSONDecodeError:
-            raise RuntimeError(f"toolargs {command} printed no JSON: {err.strip()[-300:]}") from None
+            why = err.strip()[-300:]
+            raise RuntimeError(f"toolargs {command} printed no JSON: {why}") from None
     return documents[0], documents[1]
 
 
@@ -192,9 +194,19 @@ def _place(value: Any) -> str:
     return ""
 
 
+UNPLACED = "unplaced"  # linked to a server whose construction the JSON does not place
+
+
+def _server(value: Any) -> str:
+    """"path:line" of the server's construction, UNPLACED, or "" for no known server."""
+    if not isinstance(value, dict):
+        return ""
+    return _place(value) or UNPLACED
+
+
 def found_tools(audit: dict[str, Any]) -> list[FoundTool]:
     return [
-        FoundTool(row["name"], _place(row.get("server")), _place(row.get("handler_def")),
+        FoundTool(row["name"], _server(row.get("server")), _place(row.get("handler_def")),
                   row.get("mode", ""))
         for row in audit.get("tools", [])
     ]
@@ -227,11 +239,15 @@ def compare(case: Case, tools: list[FoundTool], unresolved: set[tuple[str, str]]
         if got.server == want.server:
             result.servers_right += 1
         else:
-            result.wrong_server.append(f"{want.name} {got.server or '?'} (want {want.server or 'none'})")
+            result.wrong_server.append(
+                f"{want.name} {got.server or 'none'} (want {want.server or 'none'})"
+            )
         if got.handler == want.handler:
             result.handlers_right += 1
         else:
-            result.wrong_handler.append(f"{want.name} {got.handler or '?'} (want {want.handler})")
+            result.wrong_handler.append(
+                f"{want.name} {got.handler or 'unplaced'} (want {want.handler})"
+            )
         if want.mode is not None and got.mode != want.mode:
             result.wrong_mode.append(f"{want.name} {got.mode} (want {want.mode})")
     result.phantoms = [t.name for t in left]
@@ -298,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--in-process", action="store_true",
                         help="call toolargs.cli.main here instead of one process per run")
     parser.add_argument("--write-baseline", action="store_true",
-                        help=f"write the failing cases to {BASELINE.relative_to(HERE.parent.parent)}")
+                        help="write the failing cases to baseline-failures.txt beside this")
     args = parser.parse_args(argv)
     if args.write_baseline and args.k:
         parser.error("--write-baseline needs every case: leave out -k")

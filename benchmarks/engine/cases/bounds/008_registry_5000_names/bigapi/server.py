@@ -14,4 +14,4 @@ def make_handler(method: str, path: str):
 
 
 for name, method, path in OPERATIONS:
-    mcp.add_tool(make_handler(method, path), name=name)
+    mcp.tool(make_handler(method, path), name=name)

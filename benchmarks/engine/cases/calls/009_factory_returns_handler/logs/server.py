@@ -12,5 +12,5 @@ def make_reader(kind: str):
     return read
 
 
-mcp.add_tool(make_reader("syslog"), name="read_syslog")
-mcp.add_tool(make_reader("auth"), name="read_auth_log")
+mcp.tool(make_reader("syslog"), name="read_syslog")
+mcp.tool(make_reader("auth"), name="read_auth_log")
