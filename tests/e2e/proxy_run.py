@@ -95,3 +95,44 @@ def journal(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+async def failure(
+    command: list[str], work: Callable[[Any], Awaitable[Any]] | None = None
+) -> tuple[str, Any]:
+    """The message of the first error the client gets: at initialize, else in `work`
+    (given the SDK session); and whatever `work` returned before it."""
+    parameters = StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
+    done: list[Any] = []
+    with open(os.devnull, "w") as quiet:
+        async with stdio_client(parameters, errlog=quiet) as (read, write):
+            async with ClientSession(read, write) as session:
+                try:
+                    await session.initialize()
+                    if work is not None:
+                        await work(session, done)
+                except Exception as exc:  # the error the client sees is the result
+                    return error_message(exc), done
+    return "", done
+
+
+def error_message(exc: BaseException) -> str:
+    error = getattr(exc, "error", None)
+    message = getattr(error, "message", None)
+    return message if isinstance(message, str) else str(exc)
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie waiting for its parent to read it does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
