@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolargs.config import DEFAULT_MUTATION_TOOLS
-from toolargs.policy import ToolArgs, ToolPolicy, tool_mode
+from toolargs.config import DEFAULT_MUTATION_TOOLS, Config, Mode
+from toolargs.mode import Annotations, classify
+from toolargs.runtime.policy import ToolArgs, ToolPolicy, tool_mode
 from toolargs.runtime import MissingParam, enforce_policy
 
 SEARCH_SCHEMA = {
@@ -82,6 +83,38 @@ def test_default_mutation_patterns_are_the_configured_ones() -> None:
     for pattern in DEFAULT_MUTATION_TOOLS:
         name = pattern.replace("*", "anything")
         assert tool_mode(name, None) == "mutation", name
+
+
+ANNOTATION_CASES: list[dict[str, Any] | None] = [
+    None,
+    {},
+    {"readOnlyHint": True},
+    {"readOnlyHint": False},
+    {"readOnlyHint": True, "destructiveHint": True},
+    {"readOnlyHint": True, "destructiveHint": False},
+    {"destructiveHint": True},
+]
+NAME_CASES = ["search", "replace_lines", "refactor_x", "delete_note", "deleteNote", "peek", "poke"]
+
+
+@pytest.mark.parametrize("default_mode", ["read-only", "mutation"])
+@pytest.mark.parametrize("annotations", ANNOTATION_CASES)
+@pytest.mark.parametrize("name", NAME_CASES)
+def test_tool_mode_follows_the_checker_precedence(
+    name: str, annotations: dict[str, Any] | None, default_mode: Mode
+) -> None:
+    """The runtime decides modes without the checker's modules; for what a running server
+    knows (no markers, no effects) it must decide as `toolargs.mode.classify` does."""
+    config = Config(read_only_tools=("peek",), default_mode=default_mode)
+    hints = None
+    if annotations is not None:
+        hints = Annotations(
+            annotations.get("readOnlyHint"), annotations.get("destructiveHint"), repr(annotations)
+        )
+    expected = classify(name, hints, (), config).mode
+    assert tool_mode(
+        name, annotations, read_only_tools=("peek",), default_mode=default_mode
+    ) == expected
 
 
 # -- KNOWN_ARGS from the schema ---------------------------------------------------------

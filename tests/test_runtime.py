@@ -427,7 +427,7 @@ def test_property_with_unknown_args(payload: dict[str, Any], unknown: list[str])
 def test_sdk_enforcement_makes_a_plain_value_two_blocks() -> None:
     """SDK FastMCP before 1.10 hands enforcement the tool function's own value and turns
     a list into content item by item: the value, then the unknown_args block."""
-    from toolargs.frameworks import _Sdk, _with_unknown_args_block
+    from toolargs.runtime.sdk import _Sdk, _with_unknown_args_block
 
     def text_content(**fields: Any) -> dict[str, Any]:
         return dict(fields)

@@ -13,28 +13,20 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, Mapping, Sequence
+
+# The run-time policy's mode tables: one definition for the checker and for enforcement.
+from toolargs.runtime.policy import DEFAULT_MUTATION_TOOLS as DEFAULT_MUTATION_TOOLS
+from toolargs.runtime.policy import DEFAULT_MUTATION_VERBS as DEFAULT_MUTATION_VERBS
+from toolargs.runtime.policy import Mode as Mode
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-Mode = Literal["read-only", "mutation"]
 MODES: tuple[Mode, ...] = ("read-only", "mutation")
 
-DEFAULT_MUTATION_TOOLS = (
-    "rename_symbol",
-    "replace_symbol_body",
-    "apply_full_writes_with_evidence",
-    "add_import",
-    "delete_lines",
-    "insert_at_line",
-    "replace_lines",
-    "replace_content",
-    "move_symbol",
-    "refactor_*",
-)
 # Verbs that make a tool name read-only when the only writes its handler may make are
 # uncertain (an HTTP POST, SQL or a command the checker cannot read): a search form.
 DEFAULT_READ_ONLY_VERBS = (
@@ -55,39 +47,6 @@ DEFAULT_READ_ONLY_VERBS = (
     "summarize",
     "analyze",
     "analyse",
-)
-# Verbs that make a name a mutation: a tool named `delete_note`, a call to
-# `api.delete_file()`. A name matches when it is the verb or starts with `verb_`
-# (or, camelCase, `verbX`).
-DEFAULT_MUTATION_VERBS = (
-    "delete",
-    "remove",
-    "create",
-    "update",
-    "write",
-    "put",
-    "patch",
-    "post",
-    "append",
-    "insert",
-    "set",
-    "save",
-    "move",
-    "rename",
-    "upload",
-    "send",
-    "drop",
-    "reset",
-    "commit",
-    "push",
-    "persist",
-    "add",
-    "modify",
-    "upsert",
-    "store",
-    "edit",
-    "fork",
-    "clone",
 )
 
 

@@ -1,17 +1,19 @@
 """Classifying a tool as read-only or mutation, with the reason.
 
-One precedence for the checker and for run-time enforcement (`toolargs.policy`), so
-this module imports nothing but the configuration: no libcst. What a handler does is
-computed by `toolargs.effects` and passed in as an `Effects` verdict.
+One precedence for the checker and for run-time enforcement (`toolargs.runtime.policy`,
+which holds the name matching both use), so this module imports nothing but the
+configuration and the runtime: no libcst. What a handler does is computed by
+`toolargs.effects` and passed in as an `Effects` verdict.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
 
 from toolargs.config import Config, Mode
+from toolargs.runtime.policy import matching_pattern as matching_pattern
+from toolargs.runtime.policy import mutation_verb as mutation_verb
 
 
 @dataclass(frozen=True)
@@ -57,21 +59,7 @@ class Classification:
     read_only_hint: bool | None = None
 
 
-def matching_pattern(name: str, patterns: tuple[str, ...]) -> str | None:
-    for pattern in patterns:
-        if fnmatchcase(name, pattern):
-            return pattern
-    return None
-
-
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-
-
-def mutation_verb(name: str, verbs: tuple[str, ...]) -> str | None:
-    """The verb `name` starts with: `delete` for `delete_note`, `deleteNote`, `delete`."""
-    words = _WORDS.findall(name.lstrip("_"))
-    first = words[0].lower() if words else ""
-    return first if first in verbs else None
 
 
 def _reads_by_name(name: str, config: Config) -> bool:

@@ -1,12 +1,10 @@
-"""Runtime helpers for the tool argument validation policy.
+"""The helpers a tool handler calls to follow the tool argument validation policy.
 
 Read-only tools are lenient and visible: they accept their schema keys plus the aliases
 of their limit field, and report every other key back as `unknown_args`. Mutation tools
 are strict: they reject unknown keys with `MissingParam` before any side effect.
-
-Standard library only, so that any MCP server can import it at no cost. The central
-enforcement, `ToolPolicy` (toolargs.policy) and `enforce_policy` (toolargs.frameworks),
-is importable from here too and loaded on first use.
+`with_unknown_args` is the one rule for putting `unknown_args` in a response of any shape.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -16,21 +14,14 @@ import json
 import os
 import sys
 from collections.abc import Collection, Mapping, MutableMapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast
-
-if TYPE_CHECKING:
-    from toolargs.frameworks import enforce_policy
-    from toolargs.policy import Resolution, ToolPolicy
+from typing import Any, TypeVar, cast
 
 __all__ = [
     "DEFAULT_ALIASES",
     "LIMIT_FIELDS",
     "STRICT_ARGS_ENV",
     "MissingParam",
-    "Resolution",
-    "ToolPolicy",
     "collect_unknown_args",
-    "enforce_policy",
     "optional_usize_with_aliases",
     "reject_unknown_args",
     "strict_args_enabled",
@@ -59,6 +50,9 @@ class MissingParam(ValueError):
     form "unknown arg: <key>", so errors raised by hand carry it too. `unknown` holds
     every unknown key of the call when the error rejects unknown keys.
     """
+
+    # Its public home: tracebacks and pickles name toolargs.runtime.MissingParam.
+    __module__ = "toolargs.runtime"
 
     def __init__(
         self, message: str, *, param: str | None = None, unknown: Sequence[str] = ()
@@ -145,7 +139,7 @@ def with_unknown_args(result: ResultT, unknown: Sequence[str]) -> ResultT:
     - a plain string becomes a list of two dict text blocks: the string, then that block.
     A clean call gets nothing: older clients compare whole responses.
     """
-    return _attach(result, unknown, structured=True)
+    return attach_unknown_args(result, unknown, structured=True)
 
 
 def unknown_args_block_text(unknown: Sequence[str]) -> str:
@@ -153,9 +147,10 @@ def unknown_args_block_text(unknown: Sequence[str]) -> str:
     return json.dumps({"unknown_args": list(unknown)})
 
 
-def _attach(result: ResultT, unknown: Sequence[str], *, structured: bool) -> ResultT:
+def attach_unknown_args(result: ResultT, unknown: Sequence[str], *, structured: bool) -> ResultT:
     """`with_unknown_args`, optionally leaving structured content alone (an output schema
-    closed to extra keys would make the framework refuse the result)."""
+    closed to extra keys would make the framework refuse the result). For the framework
+    modules of this package."""
     if not unknown:
         return result
     if isinstance(result, MutableMapping):
@@ -216,13 +211,7 @@ def _result_with(result: Any, content: list[Any], unknown: Sequence[str], struct
     return changed
 
 
-_LAZY = {"Resolution": "policy", "ToolPolicy": "policy", "enforce_policy": "frameworks"}
-
-
-def __getattr__(name: str) -> Any:
-    # The central enforcement is loaded on first use, keeping this module's import tiny.
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(f"toolargs.{_LAZY[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def closed_to_extra_keys(schema: object) -> bool:
+    """Whether a JSON schema forbids keys outside its properties (`additionalProperties:
+    false`): a framework refuses an `unknown_args` key in structured content it governs."""
+    return isinstance(schema, Mapping) and schema.get("additionalProperties", True) is False

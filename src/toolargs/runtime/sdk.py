@@ -1,32 +1,30 @@
-"""`enforce_policy`: the policy applied to MCP Python SDK framework servers.
+"""`enforce_policy` for the MCP Python SDK's framework servers: FastMCP (mcp 1.x) and
+MCPServer (mcp 2.x).
 
-FastMCP (mcp 1.x) and MCPServer (mcp 2.x) validate tool arguments with a pydantic
-model that ignores extra keys (SDK issue #3067), so an agent's `limit` or `banana` is
-dropped without a word. Both route every call, including tools registered later,
-through `server._tool_manager.call_tool(name, arguments, ...)`; wrapping that one
-method lets the policy see each call before the tool function runs. `mcp` is imported
-only when `enforce_policy` is called, keeping `toolargs.runtime` standard library only.
+Both validate tool arguments with a pydantic model that ignores extra keys (SDK issue
+#3067), so an agent's `limit` or `banana` is dropped without a word. Both route every
+call, including tools registered later, through `server._tool_manager.call_tool(name,
+arguments, ...)`; wrapping that one method lets the policy see each call before the tool
+function runs. `mcp` is imported only when a server is enforced.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
-from toolargs.config import DEFAULT_MUTATION_TOOLS, Mode
-from toolargs.policy import ToolArgs, tool_mode
-from toolargs.runtime import (
-    DEFAULT_ALIASES,
-    LIMIT_FIELDS,
+from toolargs.runtime.helpers import (
     MissingParam,
-    _attach,
+    attach_unknown_args,
+    closed_to_extra_keys,
     unknown_args_block_text,
     with_unknown_args,
 )
+from toolargs.runtime.policy import PolicyOptions, ToolArgs
 
-__all__ = ["enforce_policy"]
+__all__ = ["enforce_sdk_policy", "is_sdk_server"]
 
 ServerT = TypeVar("ServerT")
 CallTool = Callable[..., Awaitable[Any]]
@@ -59,22 +57,13 @@ def _sdk_for(server: object) -> _Sdk | None:
     return None
 
 
-def _is_fastmcp(server: object) -> bool:
-    """A standalone fastmcp server, a project's subclass of one included."""
-    return any(kind.__module__.split(".")[0] == "fastmcp" for kind in type(server).__mro__)
+def is_sdk_server(server: object) -> bool:
+    """An SDK FastMCP (1.x) or MCPServer (2.x), a project subclass included."""
+    return _sdk_for(server) is not None
 
 
-def enforce_policy(
-    server: ServerT,
-    *,
-    mutation_tools: Sequence[str] = DEFAULT_MUTATION_TOOLS,
-    read_only_tools: Sequence[str] = (),
-    default_mode: Mode = "read-only",
-    limit_fields: Sequence[str] = LIMIT_FIELDS,
-    aliases: Sequence[str] = DEFAULT_ALIASES,
-) -> ServerT:
-    """Make an SDK FastMCP or MCPServer, or a fastmcp server, follow the policy; returns
-    the same server. A fastmcp server gets a `toolargs.fastmcp.PolicyMiddleware`.
+def enforce_sdk_policy(server: ServerT, options: PolicyOptions) -> ServerT:
+    """Make an SDK FastMCP or MCPServer follow the policy; returns the same server.
 
     Before a tool function runs: its limit field takes an alias when the canonical key
     is absent; unknown keys are removed and, for read-only tools, returned in the
@@ -83,43 +72,17 @@ def enforce_policy(
     Each call reads the tool's current schema and annotations, so tools registered
     later are covered. Calling it twice changes nothing.
     """
-    if _is_fastmcp(server):
-        from toolargs.fastmcp import enforce_fastmcp_policy
-
-        return cast(
-            ServerT,
-            enforce_fastmcp_policy(
-                server,
-                mutation_tools=mutation_tools,
-                read_only_tools=read_only_tools,
-                default_mode=default_mode,
-                limit_fields=limit_fields,
-                aliases=aliases,
-            ),
-        )
     sdk = _sdk_for(server)
     if sdk is None:
-        raise TypeError(
-            "enforce_policy needs an MCP Python SDK server (mcp.server.fastmcp.FastMCP "
-            "in mcp 1.x, mcp.server.mcpserver.MCPServer in mcp 2.x) or a fastmcp.FastMCP "
-            f"(fastmcp 2.x-4.x), got {type(server)!r}"
-        )
+        raise TypeError(f"not an MCP SDK FastMCP or MCPServer: {type(server)!r}")
     manager: Any = getattr(server, "_tool_manager")
     original: CallTool = manager.call_tool
     if getattr(original, _ENFORCED, False):
         return server
 
     def terms(tool: Any) -> ToolArgs:
-        mode = tool_mode(
-            tool.name,
-            getattr(tool, "annotations", None),  # SDK releases before 1.25 have none
-            mutation_tools=mutation_tools,
-            read_only_tools=read_only_tools,
-            default_mode=default_mode,
-        )
-        return ToolArgs.from_schema(
-            tool.name, tool.parameters, mode, limit_fields=limit_fields, aliases=aliases
-        )
+        # SDK releases before 1.25 have no annotations.
+        return options.terms(tool.name, tool.parameters, getattr(tool, "annotations", None))
 
     async def call_tool(name: str, arguments: Any, *args: Any, **kwargs: Any) -> Any:
         tool = manager.get_tool(name)
@@ -152,19 +115,16 @@ def _with_unknown_args_block(
     pair or a CallToolResult; a raw result when called with convert_result=False.
     """
     # An output schema closed to extra keys would make the SDK refuse the result.
-    open_schema = not (
-        isinstance(output_schema, Mapping)
-        and output_schema.get("additionalProperties", True) is False
-    )
+    open_schema = not closed_to_extra_keys(output_schema)
     if isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], list):
         content, structured = result
         if open_schema and isinstance(structured, dict):
             structured = with_unknown_args(dict(structured), unknown)
-        return _attach(content, unknown, structured=open_schema), structured
+        return attach_unknown_args(content, unknown, structured=open_schema), structured
     if isinstance(result, dict):
         return with_unknown_args(dict(result), unknown)
     if isinstance(result, (list, sdk.call_tool_result)):
-        return _attach(result, unknown, structured=open_schema)
+        return attach_unknown_args(result, unknown, structured=open_schema)
     if isinstance(result, (str, int, float, bool)):
         # SDK FastMCP before 1.10 hands back the function's own value and converts a
         # list item by item: the value, then the block.
