@@ -95,3 +95,22 @@ def test_documented_server_without_enforcement_drops_keys(tmp_path: Path) -> Non
     reply = call(server, "rename_note", {"old_name": "gym", "new_name": "fitness", "dry_run": 1})
     assert not reply.is_error
     assert "fitness" in module.NOTES
+
+
+def test_documented_lowlevel_server_without_enforcement(tmp_path: Path) -> None:
+    """The low-level table's 'without enforce_policy' column: 1.x validates the closed
+    schema and refuses the read-only call; 2.x hands every key over; the mutation runs."""
+    code = lowlevel_example().replace("enforce_policy(", "(")
+    module = load(code, "notes_lowlevel_plain", tmp_path)
+    server = server_of(module)
+
+    reply = call(server, "search_notes", {"query": "g", "limit": 1, "banana": 1})
+    if MAJOR == 1:
+        assert reply.is_error
+        assert reply.text.startswith("Input validation error: Additional properties")
+    else:
+        assert reply.structured == {"hits": ["garden", "groceries", "gym"], "total": 3}
+
+    reply = call(server, "rename_note", {"old_name": "gym", "new_name": "fitness", "dry_run": 1})
+    assert not reply.is_error
+    assert "fitness" in module.NOTES
