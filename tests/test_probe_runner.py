@@ -301,8 +301,8 @@ def test_outputs_carry_every_field() -> None:
     data = json.loads(probe_json(report))
     assert set(data) == {"tools", "summary"}
     assert set(data["tools"][0]) == {
-        "name", "mode", "mode_source", "probed", "unknown_keys", "alias", "conforms",
-        "static", "evidence", "note",
+        "name", "mode", "mode_source", "mode_established", "probed", "unknown_keys",
+        "alias", "conforms", "static", "evidence", "note",
     }
     assert data["summary"]["not_conforming"] == 1
     assert "NO" in probe_table(report) and "**no**" in probe_markdown(report)

@@ -35,9 +35,11 @@ DESCRIPTION = (
     "Start an MCP server (or reach one at --url) with the MCP Python SDK's client, list "
     "its tools and check each by calling it: read-only tools with minimal arguments "
     "synthesised from their schema plus an unknown key (it must come back in "
-    "unknown_args), and with `limit` against their limit field. Mutation tools are "
-    "called only with --mutations. --source cross-checks the listed tools against the "
-    "static audit of the server's code."
+    "unknown_args), and with `limit` against their limit field. Mutation tools, and "
+    "tools whose read-only mode is only a guess (no readOnlyHint: true listed, nor, with "
+    "--source, a read-only annotation or effects in the code), are called only with "
+    "--mutations. --source cross-checks the listed tools against the static audit of the "
+    "server's code."
 )
 
 EXIT_CODES_HELP = """\
@@ -48,9 +50,10 @@ exit codes:
 """
 
 MUTATIONS_HELP = (
-    "also call mutation tools, each once with valid arguments plus an unknown key. A "
-    "tool that does not refuse the key RUNS, with its side effects: use this only "
-    "against a disposable instance"
+    "also call mutation tools, each once with valid arguments plus an unknown key, and "
+    "tools whose mode is not established (read-only only by name or default). A tool "
+    "that does not refuse the key RUNS, with its side effects: use this only against a "
+    "disposable instance"
 )
 
 
@@ -72,6 +75,19 @@ def _value(text: str) -> tuple[str, Any]:
         value = json.loads(raw)
     except ValueError:
         value = raw  # not JSON: the text itself, as a string
+    return name.strip(), value
+
+
+def _example_call(text: str) -> tuple[str, dict[str, Any]]:
+    name, equals, raw = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected TOOL=JSON, got {text!r}")
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{name.strip()}: not JSON ({exc})") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(f"{name.strip()}: expected a JSON object of arguments")
     return name.strip(), value
 
 
@@ -113,6 +129,16 @@ def add_probe_parser(commands: "argparse._SubParsersAction[argparse.ArgumentPars
         "instead of a synthesised one, e.g. --value repo_path=/tmp/repo --value "
         "timezone=UTC; repeatable",
     )
+    probe.add_argument(
+        "--args",
+        action="append",
+        type=_example_call,
+        default=[],
+        metavar="TOOL=JSON",
+        help="call TOOL with these arguments (a JSON object) instead of synthesised ones: "
+        "an example call that returns several results decides the limit alias, e.g. "
+        "--args search='{\"query\": \"invoice\"}'; repeatable",
+    )
     probe.add_argument("--mutations", action="store_true", help=MUTATIONS_HELP)
     probe.add_argument(
         "--timeout",
@@ -145,6 +171,7 @@ def run_probe(args: argparse.Namespace) -> int:
     options = Options(
         mutations=args.mutations,
         values=dict(args.value),
+        args=dict(args.args),
         strict_env=strict_args_enabled(),
         config=config,
     )

@@ -4,6 +4,11 @@ Mode follows the checker's precedence (`toolargs.mode.classify`): the listed ann
 first; without them the static audit's mode when `--source` found the tool, else the
 configured name patterns and default. A tool that either the listing or the static audit
 calls a mutation is probed as one: a read-only call must never write.
+
+A read-only mode is *established* only by evidence: the listed `readOnlyHint: true`, or,
+with `--source`, the code's own annotation or the effects of its handler (nothing in its
+call tree writes). A name pattern, a name verb or the default guess a mode, and a guess
+is no reason to call a tool that may write: without `--mutations` it is not called.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from toolargs.mode import Annotations, classify
 from toolargs.model import ToolReport
 
 WRITE_EFFECT_CODE = "TAV403"  # read-only annotation on a tool whose handler writes
+# What the static audit's mode_source starts with when the code itself shows read-only.
+READ_ONLY_EVIDENCE = ("annotation readOnlyHint=True", "effects: ")
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,9 @@ class ModeChoice:
     mode: Mode
     source: str  # why, in the audit's words
     listed: tuple[Mode, str] | None  # what the listed annotations alone say
+    # read-only by evidence (listed readOnlyHint, the code's annotation or effects), not
+    # by a name or the default; a mutation is established whatever says so
+    established: bool = True
 
 
 def listed_annotations(raw: Mapping[str, Any] | None) -> Annotations | None:
@@ -62,9 +72,14 @@ def mode_of(tool: ListedTool, static: ToolReport | None, config: Config) -> Mode
     annotations = listed_annotations(tool.annotations)
     if annotations is None:
         if static is not None:
-            return ModeChoice(static.mode, f"static audit: {static.mode_source}", None)
+            why = f"static audit: {static.mode_source}"
+            if static.mode == "read-only" and WRITE_EFFECT_CODE in static.findings:
+                why += f", but a write effect ({WRITE_EFFECT_CODE})"
+                return ModeChoice("mutation", why, None)
+            shown = static.mode_source.startswith(READ_ONLY_EVIDENCE)
+            return ModeChoice(static.mode, why, None, static.mode == "mutation" or shown)
         named = classify(tool.name, None, (), config)
-        return ModeChoice(named.mode, named.source, None)
+        return ModeChoice(named.mode, named.source, None, named.mode == "mutation")
     listed = classify(tool.name, annotations, (), config)
     source = f"listed {listed.source}"
     if listed.mode == "read-only" and static is not None:

@@ -43,10 +43,15 @@ def evidence_line(tool: ToolResult, limit: int) -> str:
     return shorten(" | ".join(parts), limit) if parts else ""
 
 
+def mode_cell(tool: ToolResult) -> str:
+    """`unknown` for a read-only mode that only a name or the default suggests."""
+    return tool.mode if tool.mode_established else "unknown"
+
+
 def cells(tool: ToolResult, report: ProbeReport) -> tuple[str, ...]:
     return (
         tool.name,
-        tool.mode,
+        mode_cell(tool),
         tool.unknown_keys or "-",
         tool.alias or "-",
         conforms_cell(tool),
@@ -82,6 +87,7 @@ def probe_json(report: ProbeReport) -> str:
             "name": tool.name,
             "mode": tool.mode,
             "mode_source": tool.mode_source,
+            "mode_established": tool.mode_established,
             "probed": tool.probed,
             "unknown_keys": tool.unknown_keys,
             "alias": tool.alias,
@@ -105,7 +111,7 @@ def probe_markdown(report: ProbeReport) -> str:
             + " | ".join(
                 (
                     f"`{_md(tool.name)}`",
-                    tool.mode,
+                    mode_cell(tool),
                     _md(tool.mode_source),
                     tool.unknown_keys or "-",
                     tool.alias or "-",

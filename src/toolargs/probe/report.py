@@ -44,6 +44,10 @@ class ProbeReport:
             "mutations_not_called": sum(
                 not tool.probed and tool.mode == "mutation" for tool in self.tools
             ),
+            "unknown_mode_not_called": sum(
+                not tool.probed and tool.mode != "mutation" and not tool.mode_established
+                for tool in self.tools
+            ),
         }
 
     def summary(self) -> dict[str, Any]:
@@ -66,9 +70,15 @@ class ProbeReport:
             f"{c['conforming']} conform, {c['not_conforming']} do not, "
             f"{c['inconclusive']} inconclusive; {c['not_probed']} not probed"
         )
+        held = []
         if c["mutations_not_called"]:
             n = c["mutations_not_called"]
-            text += f" ({n} mutation tool{'s' if n != 1 else ''} without --mutations)"
+            held.append(f"{n} mutation tool{'s' if n != 1 else ''}")
+        if c["unknown_mode_not_called"]:
+            n = c["unknown_mode_not_called"]
+            held.append(f"{n} tool{'s' if n != 1 else ''} of unknown mode")
+        if held:
+            text += f" ({' and '.join(held)} without --mutations)"
         if self.cross_check is not None:
             text += "; cross-check " + ("clean" if self.cross_check.clean else "FAILS")
         if self.stopped:
