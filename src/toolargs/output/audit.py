@@ -211,11 +211,17 @@ def server_title(tool: ToolReport) -> str:
     if not tool.framework:
         return "tools without a framework server: their handlers decide"
     name = f"server '{tool.server}'" if tool.server else "an unnamed server"
+    return f"{name}: {framework_text(tool)}"
+
+
+def framework_text(tool: ToolReport) -> str:
+    """`MCP SDK FastMCP, mcp 1.x, from pyproject.toml: mcp>=1.27`, or `fastmcp 3.x, from
+    ...` (the package's name is the framework's)."""
     framework = FRAMEWORK_NAMES.get(tool.framework, tool.framework)
     version = tool.framework_version or "version not pinned"
-    if version.startswith(f"{framework} "):  # "fastmcp 3.x, from ...": said once
-        return f"{name}: {version}"
-    return f"{name}: {framework}, {version}"
+    if version.startswith(f"{framework} "):
+        return version
+    return f"{framework}, {version}"
 
 
 def server_groups(audit: Audit) -> list[ServerGroup]:

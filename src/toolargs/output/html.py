@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 
 from toolargs import __version__
-from toolargs.output.audit import FRAMEWORK_NAMES, Audit, AuditRow, ServerGroup, server_groups
+from toolargs.output.audit import Audit, AuditRow, ServerGroup, framework_text, server_groups
 from toolargs.output.rule_docs import full_message, help_uri
 from toolargs.output.table import handler_cell, verdict
 
@@ -42,6 +42,7 @@ td.name { font-family: ui-monospace, monospace; font-weight: 600; white-space: n
   position: sticky; top: 0; background: Canvas; padding: .4rem 0; z-index: 1; }
 .filters label { cursor: pointer; }
 details summary { cursor: pointer; }
+td.verdict { min-width: 16rem; }
 details ul { margin: .3rem 0 0; padding-left: 1.1rem; }
 .errors { color: var(--fail); }
 """
@@ -120,17 +121,23 @@ def _e(text: object) -> str:
 def _framework(group: ServerGroup) -> str:
     if not group.framework:
         return "none found (the handlers decide)"
-    name = FRAMEWORK_NAMES.get(group.framework, group.framework)
-    return f"{name} ({group.framework_version or 'version not pinned'})"
+    return framework_text(group.rows[0].tool)
 
 
-def _server_name(group: ServerGroup) -> str:
-    if not group.framework:
-        return "(no server)"
-    return group.server or "(unnamed)"
+def _labels(groups: list[ServerGroup]) -> dict[int, str]:
+    """Each server's name, with its folder's last part when two servers share a name."""
+    names = [
+        (group.server or "(unnamed)") if group.framework else "(no server)" for group in groups
+    ]
+    labels = {}
+    for group, name in zip(groups, names):
+        if names.count(name) > 1 and group.folder:
+            name += f" ({group.folder.rstrip('/').rsplit('/', 1)[-1]}/)"
+        labels[id(group)] = name
+    return labels
 
 
-def _server_row(group: ServerGroup, audit: Audit) -> str:
+def _server_row(group: ServerGroup, audit: Audit, label: str) -> str:
     mutation = sum(row.tool.mode == "mutation" for row in group.rows)
     failing = sum(not row.conforms for row in group.rows)
     remedy = "".join(
@@ -144,8 +151,8 @@ def _server_row(group: ServerGroup, audit: Audit) -> str:
         )
     who = f" (the {group.decided_by} decides)" if group.decided_by else ""
     return (
-        f'<tr data-server="{_e(_server_name(group))}">'
-        f'<td class="name">{_e(_server_name(group))}</td>'
+        f'<tr data-server="{_e(label)}">'
+        f'<td class="name">{_e(label)}</td>'
         f"<td>{_e(_framework(group))}<div class=\"muted mono\">{_e(group.folder)}</div></td>"
         f"<td>{len(group.rows)}</td><td>{mutation}</td>"
         f'<td class="{"fails" if failing else "conforms"}">{failing}</td>'
@@ -175,41 +182,47 @@ def _findings(audit: Audit, row: AuditRow) -> str:
     )
 
 
-def _tool_row(audit: Audit, row: AuditRow, group: ServerGroup, order: int) -> str:
+def _tool_row(audit: Audit, row: AuditRow, group: ServerGroup, label: str, order: int) -> str:
     tool = row.tool
     unknown = f"{tool.unknown_keys} ({tool.handled_by})"
+    # What happens, in words, when the server's summary does not already say it.
+    why = "" if group.unknown_keys() == tool.unknown_keys_why else tool.unknown_keys_why
+    handler = handler_cell(row)
+    shown = handler.removeprefix(group.folder) if group.folder else handler
     return (
         f'<tr class="tool" data-order="{order}" data-mode="{_e(tool.mode)}" '
         f'data-conforms="{"true" if row.conforms else "false"}" data-name="{_e(tool.name)}">'
         f'<td class="name">{_e(tool.name)}</td>'
-        f'<td class="mono">{_e(_server_name(group))}</td>'
+        f'<td class="mono" title="{_e(_framework(group))}">{_e(label)}</td>'
         f'<td class="mode-{_e(tool.mode)}" data-sort="{0 if tool.mode == "mutation" else 1}">'
         f"{_e(tool.mode)}</td>"
+        f'<td class="verdict" data-sort="{1 if row.conforms else 0}{_e(verdict(row))}">'
+        f"{_findings(audit, row)}</td>"
         f"<td>{_e(tool.mode_source)}</td>"
         f'<td title="{_e(tool.unknown_keys_why)}">{_e(unknown)}'
-        f'<div class="muted">{_e(tool.unknown_keys_why)}</div></td>'
-        f'<td class="mono">{_e(handler_cell(row))}</td>'
+        + (f'<div class="muted">{_e(why)}</div>' if why else "")
+        + "</td>"
+        f'<td class="mono" title="{_e(handler)}">{_e(shown)}</td>'
         f"<td>{_e(tool.schema_source)}</td>"
-        f"<td>{_e(tool.known_args)}</td>"
-        f'<td data-sort="{1 if row.conforms else 0}{_e(verdict(row))}">{_findings(audit, row)}'
-        "</td></tr>"
+        f"<td>{_e(tool.known_args)}</td></tr>"
     )
 
 
 HEADERS = (
-    "Tool", "Server", "Mode", "Why (mode)", "Unknown keys", "Handler", "Schema",
-    "KNOWN_ARGS", "Verdict",
+    "Tool", "Server", "Mode", "Verdict", "Why (mode)", "Unknown keys", "Handler", "Schema",
+    "KNOWN_ARGS",
 )
 
 
 def audit_html(audit: Audit) -> str:
     groups = server_groups(audit)
     summary = audit.summary
-    servers = "".join(_server_row(group, audit) for group in groups)
+    labels = _labels(groups)
+    servers = "".join(_server_row(group, audit, labels[id(group)]) for group in groups)
     rows: list[str] = []
     for group in groups:
         for row in group.rows:
-            rows.append(_tool_row(audit, row, group, len(rows)))
+            rows.append(_tool_row(audit, row, group, labels[id(group)], len(rows)))
     errors = ""
     if audit.errors:
         items = "".join(f"<li>{_e(error)}</li>" for error in audit.errors)
