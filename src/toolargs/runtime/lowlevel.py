@@ -103,15 +103,15 @@ class _ListedTools:
         else:
             self.tools.update(learned)
 
-    def learn_answer(self, answer: object, cursor: object) -> object:
-        """Learn from one answer of the list handler (to `cursor`); returns its cursor."""
+    def learn_answer(self, answer: object, cursor: object) -> None:
+        """Learn from one answer of the list handler, to a request for `cursor`."""
         tools, next_cursor = _page(answer)
         if tools is not None:
             self.learn(tools, whole=cursor is None and next_cursor is None)
-        return next_cursor
 
     async def lookup(self, name: str, list_page: ListPage) -> _Tool | None:
-        """The tool's terms; a name not among them lists every page of tools first."""
+        """The tool's terms; a name not among them lists every page of tools first (so a
+        tool that is served but never listed costs one listing per call)."""
         tool = self.tools.get(name)
         if tool is not None:
             return tool
