@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from toolargs.config import MODES, ConfigError
+from toolargs.proxy.downstream import stdio
 from toolargs.proxy.relay import Relay, log
 from toolargs.proxy.sdk import Sdk, SdkMissing
 from toolargs.proxy.settings import (
@@ -148,7 +149,7 @@ def run_proxy(args: argparse.Namespace) -> int:
 
 async def serve(sdk: Sdk, anyio: Any, settings: ProxySettings) -> None:
     """Start the upstream, relay until the client goes away (or a signal), stop it."""
-    async with sdk.serve_stdio() as (from_client, to_client):
+    async with stdio(sdk) as client:
         upstream: Upstream | None = None
         failure = ""
         try:
@@ -157,12 +158,12 @@ async def serve(sdk: Sdk, anyio: Any, settings: ProxySettings) -> None:
             text = exc.strerror or str(exc)
             failure = f"cannot start the upstream server ({' '.join(settings.command)}): {text}"
             log(failure)
-        relay = Relay(sdk, anyio, settings, to_client, upstream, failure)
+        relay = Relay(sdk, anyio, settings, client, upstream, failure)
         signalled: list[int] = []
         try:
             async with anyio.create_task_group() as tasks:
                 tasks.start_soon(_stop_on_signal, anyio, tasks.cancel_scope, signalled)
-                await relay.run(from_client)
+                await relay.run()
                 tasks.cancel_scope.cancel()
         finally:
             # A client that waits for the proxy to exit sends SIGTERM after a while: the
@@ -170,10 +171,9 @@ async def serve(sdk: Sdk, anyio: Any, settings: ProxySettings) -> None:
             _ignore_signals()
             if upstream is not None:
                 await upstream.stop()
-            await to_client.aclose()
         if signalled:
-            # The SDK reads stdin in a worker thread that nothing can interrupt: with the
-            # upstream stopped, nothing is left to do but leave.
+            # The SDK's fallback transport reads stdin in a worker thread that nothing
+            # can interrupt: with the upstream stopped, nothing is left to do but leave.
             sys.stderr.flush()
             os._exit(0)
 

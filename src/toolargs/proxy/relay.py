@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolargs.proxy.calls import Forward, ProxyPolicy
+from toolargs.proxy.downstream import Downstream
 from toolargs.proxy.sdk import Sdk, inner
 from toolargs.proxy.settings import ProxySettings
 from toolargs.proxy.upstream import Garbage, Upstream
@@ -35,15 +36,15 @@ class Pending:
     """A request sent to the upstream and not yet answered."""
 
     method: str
-    done: Any  # anyio.Event
-    own: bool = False  # the proxy's own request: answered to the proxy, not the client
+    request_id: Any = None
+    deadline: float = 0.0  # the watchdog answers the client with an error from then on
     tool: str | None = None
     unknown_args: list[str] = field(default_factory=list)
     policy: ProxyPolicy | None = None  # the one that decided the call
     listing: bool = False  # a first-page tools/list: its full answer is the tool list
+    progress: Any = None  # the key of its progress token, if it has one
+    done: Any = None  # the proxy's own requests: an anyio.Event the proxy waits on
     response: Any = None
-    cancelled: bool = False
-    scope: Any = None
 
 
 def _key(request_id: object) -> tuple[str, object]:
@@ -61,14 +62,14 @@ class Relay:
         sdk: Sdk,
         anyio: Any,
         settings: ProxySettings,
-        to_client: Any,
+        client: Downstream,
         upstream: Upstream | None,
         start_failure: str = "",
     ) -> None:
         self.sdk = sdk
         self.anyio = anyio
         self.settings = settings
-        self.to_client = to_client
+        self.client = client
         self.upstream = upstream
         self.gone = start_failure  # why the upstream can no longer answer, once it cannot
         self.pending: dict[tuple[str, object], Pending] = {}
@@ -76,22 +77,21 @@ class Relay:
         self.policy: ProxyPolicy | None = None
         self.policy_lock = anyio.Lock()
         self.own_ids = 0
-        self.tasks: Any = None
+        self.wake = anyio.Event()  # set when a request is sent: the watchdog has work
 
     # --- The two directions. ---
 
-    async def run(self, from_client: Any) -> None:
+    async def run(self) -> None:
         """Relay until the client goes away (its stream ends)."""
         async with self.anyio.create_task_group() as tasks:
-            self.tasks = tasks
+            tasks.start_soon(self.watchdog)
             if self.upstream is not None:
                 tasks.start_soon(self.from_upstream, self.upstream)
-            async with from_client:
-                async for item in from_client:
-                    if isinstance(item, Exception):
-                        log(f"a message from the client is not JSON-RPC: {item}".split("\n")[0])
-                        continue
-                    await self.from_client(item.message)
+            async for item in self.client.messages():
+                if isinstance(item, Exception):
+                    log(f"a message from the client is not JSON-RPC: {item}".split("\n")[0])
+                    continue
+                await self.from_client(item)
             tasks.cancel_scope.cancel()
 
     async def from_client(self, model: Any) -> None:
@@ -110,7 +110,7 @@ class Relay:
             params = message.params
             first_page = not (isinstance(params, dict) and params.get("cursor"))
             listing = method == "tools/list" and first_page
-            await self.forward(model, message, Pending(method, self.anyio.Event(), listing=listing))
+            await self.forward(model, message, Pending(method, listing=listing))
 
     async def from_upstream(self, upstream: Upstream) -> None:
         async for model in upstream.messages():
@@ -122,93 +122,107 @@ class Relay:
             if method is None:  # a response or an error
                 waiting = self.pending.pop(_key(message.id), None)
                 if waiting is not None:
-                    waiting.response = model
-                    waiting.done.set()
+                    await self.deliver(waiting, model)
                 continue  # an answer nobody waits for any more (timed out) is dropped
             if method == "notifications/tools/list_changed":
                 self.policy = None
             elif method == "notifications/progress":
                 self.renew(message.params)
-            await self.to_client.send(self.sdk.wrap(model))
+            await self.client.send(model)
         self.gone = await self.exit_reason(upstream)
         log(self.gone)
-        for waiting in list(self.pending.values()):
-            waiting.done.set()
+        waiting_ones = list(self.pending.values())
         self.pending.clear()
+        self.progress.clear()
+        for waiting in waiting_ones:
+            if waiting.done is not None:
+                waiting.done.set()
+            else:
+                await self.error(waiting.request_id, self.fault(waiting.method))
 
     # --- Requests. ---
 
     async def forward(self, model: Any, message: Any, waiting: Pending) -> None:
-        """Send a client's request on and answer it when the upstream does, or say why not."""
+        """Send a client's request on; `deliver` or the watchdog answers it."""
         if self.gone:
             await self.error(message.id, self.fault(waiting.method))
             return
         key = _key(message.id)
+        waiting.request_id = message.id
+        waiting.deadline = self.anyio.current_time() + self.settings.timeout
         self.pending[key] = waiting
         token = _progress_token(message.params)
         if token is not None:
-            self.progress[_key(token)] = waiting
+            waiting.progress = _key(token)
+            self.progress[waiting.progress] = waiting
         if not await self.send_upstream(model):
             self.pending.pop(key, None)
             await self.error(message.id, self.fault(waiting.method))
             return
-        self.tasks.start_soon(self.answer, key, message.id, waiting, token)
+        self.wake.set()
 
-    async def answer(self, key: Any, request_id: Any, waiting: Pending, token: Any) -> None:
-        try:
-            response = await self.wait(key, request_id, waiting)
-        except ProxyFault as fault:
-            await self.error(request_id, str(fault))
+    async def deliver(self, waiting: Pending, response: Any) -> None:
+        """The upstream's answer to the client, with what the policy adds to it."""
+        if waiting.done is not None:  # the proxy's own request
+            waiting.response = response
+            waiting.done.set()
             return
-        finally:
-            if token is not None:
-                self.progress.pop(_key(token), None)
-        if response is None:  # cancelled by the client: no answer is due
-            return
+        if waiting.progress is not None:
+            self.progress.pop(waiting.progress, None)
         if waiting.unknown_args:
             response = self.with_unknown_args(waiting, response)
         elif waiting.listing:
             self.adopt_listing(response)
-        await self.to_client.send(self.sdk.wrap(response))
+        await self.client.send(response)
 
-    async def wait(self, key: Any, request_id: Any, waiting: Pending) -> Any:
-        """The upstream's answer; None when the client cancelled; ProxyFault otherwise."""
+    async def watchdog(self) -> None:
+        """Answer every request the upstream leaves past its deadline with an error, and
+        tell the upstream it is given up, as a client that cancels does."""
+        anyio = self.anyio
+        while True:
+            deadlines = [w.deadline for w in self.pending.values() if w.done is None]
+            if not deadlines:
+                self.wake = anyio.Event()
+                await self.wake.wait()
+                continue
+            # Later requests have later deadlines: the soonest is the one to sleep for.
+            await anyio.sleep(max(0.0, min(deadlines) - anyio.current_time()))
+            now = anyio.current_time()
+            for key, waiting in list(self.pending.items()):
+                if waiting.done is None and waiting.deadline <= now:
+                    del self.pending[key]
+                    await self.expire(waiting)
+
+    async def expire(self, waiting: Pending) -> None:
+        if waiting.progress is not None:
+            self.progress.pop(waiting.progress, None)
         timeout = self.settings.timeout
-        with self.anyio.move_on_after(timeout) as scope:
-            waiting.scope = scope
-            await waiting.done.wait()
-        if waiting.cancelled:
-            return None
-        if waiting.response is not None:
-            return waiting.response
-        self.pending.pop(key, None)
-        if self.gone:
-            raise ProxyFault(self.fault(waiting.method))
-        # The request is given up: tell the upstream, as a client that cancels does.
-        cancel = {"requestId": request_id, "reason": f"no answer within {timeout:g} s"}
+        cancel = {"requestId": waiting.request_id, "reason": f"no answer within {timeout:g} s"}
         await self.send_upstream(self.notification("notifications/cancelled", cancel))
-        raise ProxyFault(self.fault(waiting.method, timed_out=True))
+        await self.error(waiting.request_id, self.fault(waiting.method, timed_out=True))
 
     def cancelled(self, params: object) -> None:
+        """A request the client cancels is answered by nobody."""
         if isinstance(params, Mapping) and "requestId" in params:
-            waiting = self.pending.pop(_key(params["requestId"]), None)
-            if waiting is not None:
-                waiting.cancelled = True
-                waiting.done.set()
+            waiting = self.pending.get(_key(params["requestId"]))
+            if waiting is not None and waiting.done is None:
+                del self.pending[_key(params["requestId"])]
+                if waiting.progress is not None:
+                    self.progress.pop(waiting.progress, None)
 
     def renew(self, params: object) -> None:
         """Progress on a request gives it a new deadline: slow work that reports is not hung."""
         if isinstance(params, Mapping) and "progressToken" in params:
             waiting = self.progress.get(_key(params["progressToken"]))
-            if waiting is not None and waiting.scope is not None:
-                waiting.scope.deadline = self.anyio.current_time() + self.settings.timeout
+            if waiting is not None:
+                waiting.deadline = self.anyio.current_time() + self.settings.timeout
 
     # --- tools/call. ---
 
     async def call_tool(self, model: Any, message: Any) -> None:
         params = message.params if isinstance(message.params, dict) else {}
         name = params.get("name")
-        waiting = Pending("tools/call", self.anyio.Event())
+        waiting = Pending("tools/call")
         if not isinstance(name, str) or self.gone:
             await self.forward(model, message, waiting)
             return
@@ -243,6 +257,8 @@ class Relay:
         return self.sdk.build({"jsonrpc": "2.0", "id": message.id, "result": answer})
 
     async def current_policy(self) -> ProxyPolicy:
+        if self.policy is not None:
+            return self.policy
         async with self.policy_lock:
             if self.policy is None:
                 self.policy = ProxyPolicy(await self.list_tools(), self.settings)
@@ -276,13 +292,18 @@ class Relay:
         self.own_ids += 1
         request_id = f"{OWN_ID_PREFIX}{self.own_ids}"
         key = _key(request_id)
-        waiting = Pending(method, self.anyio.Event(), own=True)
+        waiting = Pending(method, request_id=request_id, done=self.anyio.Event())
         self.pending[key] = waiting
         wire = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
         if not await self.send_upstream(self.sdk.build(wire)):
             self.pending.pop(key, None)
             raise ProxyFault(self.fault(method))
-        response = inner(await self.wait(key, request_id, waiting))
+        with self.anyio.move_on_after(self.settings.timeout):
+            await waiting.done.wait()
+        if waiting.response is None:
+            self.pending.pop(key, None)
+            raise ProxyFault(self.fault(method, timed_out=not self.gone))
+        response = inner(waiting.response)
         error = getattr(response, "error", None)
         if error is not None:
             raise ProxyFault(f"the upstream answered {method} with an error: {error.message}")
@@ -301,7 +322,7 @@ class Relay:
 
     async def result(self, request_id: Any, result: dict[str, Any]) -> None:
         model = self.sdk.build({"jsonrpc": "2.0", "id": request_id, "result": result})
-        await self.to_client.send(self.sdk.wrap(model))
+        await self.client.send(model)
 
     async def error(self, request_id: Any, text: str) -> None:
         wire = {
@@ -309,7 +330,7 @@ class Relay:
             "id": request_id,
             "error": {"code": INTERNAL_ERROR, "message": f"toolargs proxy: {text}"},
         }
-        await self.to_client.send(self.sdk.wrap(self.sdk.build(wire)))
+        await self.client.send(self.sdk.build(wire))
 
     # --- Faults, in the client's words. ---
 

@@ -98,7 +98,6 @@ class Upstream:
         self._anyio = anyio
         self._sdk = sdk
         self.tap = tap
-        self._send_lock = anyio.Lock()
         self.garbage: str | None = None  # the first line that was not JSON-RPC
 
     @classmethod
@@ -150,8 +149,8 @@ class Upstream:
         data = (self._sdk.dump(model) + "\n").encode("utf-8")
         anyio = self._anyio
         try:
-            async with self._send_lock:
-                await self.process.stdin.send(data)
+            # One write per message: the pipe never interleaves two of them.
+            await self.process.stdin.send(data)
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             return False
         return True
