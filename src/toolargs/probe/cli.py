@@ -265,6 +265,7 @@ def _not_reached(
         conforms=None,
         static=static,
         note="not probed: the server went away",
+        mode_established=choice.established,
     )
 
 

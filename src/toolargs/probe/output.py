@@ -39,8 +39,14 @@ def shown_path(path: str, report: ProbeReport) -> str:
 
 
 def evidence_line(tool: ToolResult, limit: int) -> str:
-    parts = list(dict.fromkeys(part for part in (tool.note, tool.evidence) if part))
-    return shorten(" | ".join(parts), limit) if parts else ""
+    """The note whole (why a tool was not called, what a verdict means), then the
+    response, cut to what is left of `limit` (at least a few words of it)."""
+    note = " ".join(tool.note.split())
+    if not tool.evidence or tool.evidence == tool.note:
+        return note
+    if not note:
+        return shorten(tool.evidence, limit)
+    return f"{note} | {shorten(tool.evidence, max(limit - len(note) - 3, 60))}"
 
 
 def mode_cell(tool: ToolResult) -> str:
