@@ -236,3 +236,63 @@ def test_explain_an_unknown_name_suggests_the_nearest() -> None:
 def test_explain_is_text_only() -> None:
     code, _, err = run("audit", "--explain", "delete_note", "--format", "json", str(EXAMPLE))
     assert code == 2 and "--explain prints text" in err
+
+
+def handler_only_tool(name: str, mode: str) -> ToolReport:
+    return ToolReport(
+        name=name, mode=mode, mode_source="default", shape="registry",  # type: ignore[arg-type]
+        path="tools/registry.py", line=40, col=5, handler=name, schema_source="signature",
+        known_args="n/a (keyword-style)", strict=True, findings=(), unknown_keys="rejected",
+        handled_by="handler",
+        unknown_keys_why="the handler's signature refuses unexpected keywords",
+    )
+
+
+def test_tools_no_framework_server_registers_are_one_group() -> None:
+    rows = [AuditRow(handler_only_tool(n, m), ()) for n, m in
+            (("summarise_thread", "read-only"), ("archive_thread", "mutation"))]
+    text = audit_for_terminal(Audit(rows=tuple(sorted(rows, key=audit_order))), 80)
+    lines = text.splitlines()
+    assert lines[0] == "tools without a framework server: their handlers decide"
+    assert "unknown keys (handler decides): the handler's signature refuses" in text
+    assert "remedy" not in text
+    names = [line.split()[0] for line in lines if line.startswith("  ") and "_thread" in line]
+    assert names == ["archive_thread", "summarise_thread"]
+
+
+def test_the_command_in_a_real_terminal(tmp_path: Path) -> None:
+    """`toolargs audit` with its output on a pseudo-terminal of 80 columns, as a person
+    runs it; the same command piped prints the full table."""
+    pty = pytest.importorskip("pty")
+    import os
+    import subprocess
+    import sys
+
+    environment = {k: v for k, v in os.environ.items() if k != "CI"}
+    environment["COLUMNS"] = "80"
+    leader, follower = pty.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "toolargs", "audit", str(EXAMPLE)],
+        stdout=follower, stderr=subprocess.DEVNULL, env=environment, timeout=300,
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is closed: everything was read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    text = b"".join(chunks).decode().replace("\r\n", "\n")
+    assert done.returncode == 1
+    assert text.startswith("server 'server': MCP SDK low-level Server")
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    assert "  delete_note     mutation   FAILS TAV201" in text
+    piped = subprocess.run(
+        [sys.executable, "-m", "toolargs", "audit", str(EXAMPLE)],
+        capture_output=True, text=True, env=environment, timeout=300,
+    )
+    assert piped.stdout.startswith("TOOL            MODE       WHY")

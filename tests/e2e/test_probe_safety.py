@@ -84,7 +84,9 @@ def test_an_example_call_decides_alone(tmp_path: Path) -> None:
     search = run.tools()["find_recipes"]
     assert search["alias"] == "honoured" and "query=" not in search["note"]
     one = probe(tmp_path, SERVER, "--enforce",
-                options=("--args", 'find_recipes={"query": "scones"}'))
+                options=("--args", 'find_recipes={"query": "scones"}',
+                         "--args", 'find_recipe={"query": "o"}'))
+    assert "--args find_recipe=...: the server lists no tool 'find_recipe'" in one.stderr
     single = one.tools()["find_recipes"]
     assert single["alias"] == "inconclusive"
     assert 'the arguments {"query": "scones"}' in single["note"]

@@ -221,6 +221,9 @@ def _prober(
         except Exception as exc:  # a server that lists nothing usable is not probed
             raise ServerStartError(f"tools/list failed: {_reason(exc)}") from None
         tools = [ListedTool.from_wire(entry) for entry in wire]
+        for name in sorted(set(options.args) - {tool.name for tool in tools}):
+            print(f"toolargs probe: warning: --args {name}=...: the server lists no tool "
+                  f"{name!r}", file=sys.stderr)
         static = audit.by_name() if audit is not None else {}
         choices: dict[str, ModeChoice] = {}
         results: list[ToolResult] = []
