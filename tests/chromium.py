@@ -130,6 +130,8 @@ class Browser:
         return result["result"].get("value")
 
     def open(self, url: str) -> None:
+        """Load `url`; `requests()` then lists what this page asked for."""
+        self.events = []
         self.send("Network.enable")
         self.send("Page.enable")
         self.send("Page.navigate", url=url)
