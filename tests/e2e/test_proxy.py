@@ -28,6 +28,7 @@ from proxy_run import (  # noqa: E402
     run,
     texts,
     unknown_block,
+    wire,
 )
 
 UPSTREAMS = ["lowlevel.py", "framework.py"]
@@ -242,3 +243,39 @@ def test_pyproject_above_the_current_folder_and_the_command_line(tmp_path: Path)
     assert texts(search) == ["unknown arg: x"]
     assert unknown_block(add) == ["note"]
     assert journal(log) == [{"tool": "add_filter", "arguments": {"field": "lang"}}]
+
+
+def test_logging_progress_and_the_upstreams_own_requests_are_relayed(tmp_path: Path) -> None:
+    """A tool that logs, reports progress for longer than --timeout and asks the client for
+    its roots: all of it reaches the client, and the progress keeps the call alive."""
+    import mcp.types as types
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    logged: list[Any] = []
+    progress: list[float] = []
+
+    async def roots(*_: Any) -> Any:
+        return types.ListRootsResult(roots=[types.Root(uri="file:///work/project", name="p")])
+
+    async def log(params: Any) -> None:
+        logged.append(params.data)
+
+    async def step(done: float, total: float | None, message: str | None) -> None:
+        progress.append(done)
+
+    command = proxy_command(python_server("handwritten.py", "serve"), ("--timeout", "3"))
+    parameters = StdioServerParameters(command=command[0], args=command[1:])
+
+    async def work() -> Any:
+        async with stdio_client(parameters) as (read, write):
+            async with ClientSession(
+                read, write, list_roots_callback=roots, logging_callback=log
+            ) as session:
+                await session.initialize()
+                return await session.call_tool("report", {}, progress_callback=step)
+
+    result = wire(run(work))
+    assert texts(result) == ['{"roots": ["file:///work/project"]}']
+    assert logged == ["report started"]
+    assert progress == [1, 2, 3, 4, 5, 6, 7, 8]

@@ -108,7 +108,7 @@ def test_a_call_that_takes_too_long_is_cancelled(tmp_path: Path) -> None:
         "toolargs proxy: no answer to tools/call: the upstream server did not answer "
         "within 1 s"
     )
-    assert sorted(tools) == ["add_filter", "search_archive"]
+    assert sorted(tools) == ["add_filter", "report", "search_archive"]
     received = journal(log)
     assert received[0] == {"tool": "search_archive", "arguments": {"query": "q"}}
     assert any("cancelled" in entry for entry in received[1:])  # the upstream was told

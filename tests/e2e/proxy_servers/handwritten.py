@@ -5,7 +5,9 @@ Every tools/call and notifications/cancelled it receives goes to $PROXY_JOURNAL,
 pid and its child's to $PROXY_PIDS, so a test can check what reached it and that the
 proxy stopped it. Usage: python handwritten.py MODE, MODE one of
   serve        a well-behaved server: search_archive (read-only), add_filter (mutation,
-               adds `year` to search_archive's schema and sends tools/list_changed)
+               adds `year` to search_archive's schema and sends tools/list_changed),
+               report (read-only: logs, reports progress for 4 s, asks the client for
+               its roots, then answers with them)
   crash        exit at once with a message on stderr
   hang         never answer anything
   garbage      a line that is not JSON-RPC instead of each answer
@@ -27,6 +29,7 @@ from typing import Any
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "serve"
 SCHEMA: dict[str, Any] = {"type": "object", "properties": {"query": {"type": "string"}}}
+PROGRESS_STEPS = 8  # half a second each
 
 
 def tools() -> list[dict[str, Any]]:
@@ -37,7 +40,31 @@ def tools() -> list[dict[str, Any]]:
             "inputSchema": {"type": "object", "properties": {"field": {"type": "string"}}},
             "annotations": {"readOnlyHint": False},
         },
+        {
+            "name": "report",
+            "inputSchema": {"type": "object", "properties": {}},
+            "annotations": {"readOnlyHint": True},
+        },
     ]
+
+
+def report(params: dict[str, Any]) -> str:
+    """What a long tool does on the wire: a log message, progress, a request of its own."""
+    send({"jsonrpc": "2.0", "method": "notifications/message",
+          "params": {"level": "info", "logger": "archive", "data": "report started"}})
+    token = (params.get("_meta") or {}).get("progressToken")
+    for step in range(1, PROGRESS_STEPS + 1):
+        time.sleep(0.5)
+        if token is not None:
+            send({"jsonrpc": "2.0", "method": "notifications/progress",
+                  "params": {"progressToken": token, "progress": step, "total": PROGRESS_STEPS}})
+    send({"jsonrpc": "2.0", "id": "archive-1", "method": "roots/list"})
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message.get("id") == "archive-1":
+            roots = [root["uri"] for root in message["result"]["roots"]]
+            return json.dumps({"roots": roots})
+    return "no roots"
 
 
 def send(message: dict[str, Any]) -> None:
@@ -61,6 +88,8 @@ def call(request: dict[str, Any]) -> dict[str, Any] | None:
         os._exit(4)
     if MODE == "slow-call":
         return None
+    if name == "report":
+        return {"content": [{"type": "text", "text": report(params)}]}
     if name == "add_filter":
         SCHEMA["properties"][arguments.get("field", "year")] = {"type": "integer"}
         send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
@@ -75,7 +104,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     if method == "initialize":
         return {
             "protocolVersion": request["params"]["protocolVersion"],
-            "capabilities": {"tools": {"listChanged": True}},
+            "capabilities": {"tools": {"listChanged": True}, "logging": {}},
             "serverInfo": {"name": f"handwritten-{MODE}", "version": "1"},
         }
     if method == "tools/list":
