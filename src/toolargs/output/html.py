@@ -265,6 +265,7 @@ mutation tools must reject them before any side effect. toolargs {_e(__version__
 {chr(10).join(rows)}
 </tbody>
 </table>
+{'' if rows else '<p class="muted">No tools found.</p>'}
 <script>{SCRIPT}</script>
 </body>
 </html>
