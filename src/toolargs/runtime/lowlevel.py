@@ -140,7 +140,9 @@ def _page(answer: object) -> tuple[list[object] | None, object]:
         tools, cursor = answer.get("tools"), answer.get("nextCursor")
     else:
         tools = getattr(answer, "tools", None)
-        cursor = getattr(answer, "next_cursor", None) or getattr(answer, "nextCursor", None)
+        # 2.x keeps the 1.x name nextCursor as a deprecated alias: read it only on 1.x.
+        spelling = "next_cursor" if hasattr(answer, "next_cursor") else "nextCursor"
+        cursor = getattr(answer, spelling, None)
     return (list(tools) if isinstance(tools, (list, tuple)) else None), cursor or None
 
 
