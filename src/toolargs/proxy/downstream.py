@@ -20,14 +20,15 @@ LINE_LIMIT = 1 << 28  # one message may carry a large image or file
 
 
 class Downstream:
-    """Messages from the client (SDK models, or the Exception a bad line gave) and a
-    way to answer it."""
+    """Messages from the client, each as (SDK model, the line it came in, when known) or
+    the Exception a bad line gave, and a way to answer it: with the line itself when the
+    message goes on unchanged, so that it goes on byte for byte."""
 
-    async def messages(self) -> AsyncIterator[Any]:
+    async def messages(self) -> AsyncIterator[tuple[Any, bytes | None] | Exception]:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    async def send(self, model: Any) -> None:
+    async def send(self, model: Any, raw: bytes | None = None) -> None:
         raise NotImplementedError
 
     async def close(self) -> None:
@@ -40,7 +41,7 @@ class PipeDownstream(Downstream):
         self._reader = reader
         self._writer = writer
 
-    async def messages(self) -> AsyncIterator[Any]:
+    async def messages(self) -> AsyncIterator[tuple[Any, bytes | None] | Exception]:
         while True:
             try:
                 line = await self._reader.readline()
@@ -52,14 +53,16 @@ class PipeDownstream(Downstream):
             if not line.strip():
                 continue
             try:
-                yield self._sdk.parse(line)
+                model = self._sdk.parse(line)
             except ValueError as exc:
                 yield exc
+                continue
+            yield model, line
 
-    async def send(self, model: Any) -> None:
+    async def send(self, model: Any, raw: bytes | None = None) -> None:
         if self._writer.is_closing():
             return
-        self._writer.write((self._sdk.dump(model) + "\n").encode("utf-8"))
+        self._writer.write(_line(self._sdk, model, raw))
         try:
             await self._writer.drain()
         except (ConnectionError, OSError):
@@ -77,16 +80,23 @@ class SdkDownstream(Downstream):
         self._read = read
         self._write = write
 
-    async def messages(self) -> AsyncIterator[Any]:
+    async def messages(self) -> AsyncIterator[tuple[Any, bytes | None] | Exception]:
         async with self._read:
             async for item in self._read:
-                yield item if isinstance(item, Exception) else item.message
+                yield item if isinstance(item, Exception) else (item.message, None)
 
-    async def send(self, model: Any) -> None:
+    async def send(self, model: Any, raw: bytes | None = None) -> None:
         await self._write.send(self._sdk.wrap(model))
 
     async def close(self) -> None:
         await self._write.aclose()
+
+
+def _line(sdk: Sdk, model: Any, raw: bytes | None) -> bytes:
+    """The line to write: the one the message came in, else the model's JSON."""
+    if raw is not None:
+        return raw if raw.endswith(b"\n") else raw + b"\n"
+    return (sdk.dump(model) + "\n").encode("utf-8")
 
 
 @asynccontextmanager

@@ -91,44 +91,45 @@ class Relay:
                 if isinstance(item, Exception):
                     log(f"a message from the client is not JSON-RPC: {item}".split("\n")[0])
                     continue
-                await self.from_client(item)
+                await self.from_client(*item)
             tasks.cancel_scope.cancel()
 
-    async def from_client(self, model: Any) -> None:
+    async def from_client(self, model: Any, raw: bytes | None) -> None:
         message = inner(model)
         method = getattr(message, "method", None)
         request_id = getattr(message, "id", None)
         if method is None:  # the client's answer to a request of the upstream's
-            await self.send_upstream(model)
+            await self.send_upstream(model, raw)
         elif request_id is None:
             if method == "notifications/cancelled":
                 self.cancelled(message.params)
-            await self.send_upstream(model)
+            await self.send_upstream(model, raw)
         elif method == "tools/call":
-            await self.call_tool(model, message)
+            await self.call_tool(model, message, raw)
         else:
             params = message.params
             first_page = not (isinstance(params, dict) and params.get("cursor"))
             listing = method == "tools/list" and first_page
-            await self.forward(model, message, Pending(method, listing=listing))
+            await self.forward(model, message, Pending(method, listing=listing), raw)
 
     async def from_upstream(self, upstream: Upstream) -> None:
-        async for model in upstream.messages():
-            if isinstance(model, Garbage):
-                log(f"the upstream wrote to stdout what is not JSON-RPC: {model.text}")
+        async for item in upstream.messages():
+            if isinstance(item, Garbage):
+                log(f"the upstream wrote to stdout what is not JSON-RPC: {item.text}")
                 continue
+            model, raw = item
             message = inner(model)
             method = getattr(message, "method", None)
             if method is None:  # a response or an error
                 waiting = self.pending.pop(_key(message.id), None)
                 if waiting is not None:
-                    await self.deliver(waiting, model)
+                    await self.deliver(waiting, model, raw)
                 continue  # an answer nobody waits for any more (timed out) is dropped
             if method == "notifications/tools/list_changed":
                 self.policy = None
             elif method == "notifications/progress":
                 self.renew(message.params)
-            await self.client.send(model)
+            await self.client.send(model, raw)
         self.gone = await self.exit_reason(upstream)
         log(self.gone)
         waiting_ones = list(self.pending.values())
@@ -142,7 +143,9 @@ class Relay:
 
     # --- Requests. ---
 
-    async def forward(self, model: Any, message: Any, waiting: Pending) -> None:
+    async def forward(
+        self, model: Any, message: Any, waiting: Pending, raw: bytes | None = None
+    ) -> None:
         """Send a client's request on; `deliver` or the watchdog answers it."""
         if self.gone:
             await self.error(message.id, self.fault(waiting.method))
@@ -155,13 +158,13 @@ class Relay:
         if token is not None:
             waiting.progress = _key(token)
             self.progress[waiting.progress] = waiting
-        if not await self.send_upstream(model):
+        if not await self.send_upstream(model, raw):
             self.pending.pop(key, None)
             await self.error(message.id, self.fault(waiting.method))
             return
         self.wake.set()
 
-    async def deliver(self, waiting: Pending, response: Any) -> None:
+    async def deliver(self, waiting: Pending, response: Any, raw: bytes | None) -> None:
         """The upstream's answer to the client, with what the policy adds to it."""
         if waiting.done is not None:  # the proxy's own request
             waiting.response = response
@@ -170,10 +173,10 @@ class Relay:
         if waiting.progress is not None:
             self.progress.pop(waiting.progress, None)
         if waiting.unknown_args:
-            response = self.with_unknown_args(waiting, response)
+            response, raw = self.with_unknown_args(waiting, response), None
         elif waiting.listing:
             self.adopt_listing(response)
-        await self.client.send(response)
+        await self.client.send(response, raw)
 
     async def watchdog(self) -> None:
         """Answer every request the upstream leaves past its deadline with an error, and
@@ -219,12 +222,12 @@ class Relay:
 
     # --- tools/call. ---
 
-    async def call_tool(self, model: Any, message: Any) -> None:
+    async def call_tool(self, model: Any, message: Any, raw: bytes | None) -> None:
         params = message.params if isinstance(message.params, dict) else {}
         name = params.get("name")
         waiting = Pending("tools/call")
         if not isinstance(name, str) or self.gone:
-            await self.forward(model, message, waiting)
+            await self.forward(model, message, waiting, raw)
             return
         try:
             policy = await self.current_policy()
@@ -233,7 +236,7 @@ class Relay:
             await self.error(message.id, f"{why}; {name} was not called")
             return
         if name not in policy:  # not listed: the upstream answers for its own tools
-            await self.forward(model, message, waiting)
+            await self.forward(model, message, waiting, raw)
             return
         decision = policy.decide(name, params.get("arguments"))
         if not isinstance(decision, Forward):
@@ -245,8 +248,9 @@ class Relay:
             model = self.sdk.build(
                 {"jsonrpc": "2.0", "id": message.id, "method": "tools/call", "params": changed}
             )
+            raw = None
         waiting.tool, waiting.unknown_args, waiting.policy = name, decision.unknown_args, policy
-        await self.forward(model, message, waiting)
+        await self.forward(model, message, waiting, raw)
 
     def with_unknown_args(self, waiting: Pending, response: Any) -> Any:
         message = inner(response)
@@ -312,10 +316,10 @@ class Relay:
 
     # --- Writing. ---
 
-    async def send_upstream(self, model: Any) -> bool:
+    async def send_upstream(self, model: Any, raw: bytes | None = None) -> bool:
         if self.upstream is None or self.gone:
             return False
-        return await self.upstream.send(model)
+        return await self.upstream.send(model, raw)
 
     def notification(self, method: str, params: dict[str, Any]) -> Any:
         return self.sdk.build({"jsonrpc": "2.0", "method": method, "params": params})

@@ -117,8 +117,9 @@ class Upstream:
             tap.parent_done()
         return cls(process, anyio, sdk, tap)
 
-    async def messages(self) -> AsyncIterator[Any]:
-        """Each message the upstream writes, as the SDK's model, or Garbage; ends at EOF."""
+    async def messages(self) -> AsyncIterator[tuple[Any, bytes] | Garbage]:
+        """Each message the upstream writes, as (the SDK's model, its line), or Garbage;
+        ends at EOF."""
         anyio = self._anyio
         buffer = b""
         while True:
@@ -133,9 +134,9 @@ class Upstream:
         if buffer.strip():
             yield self._parse(buffer)
 
-    def _parse(self, line: bytes) -> Any:
+    def _parse(self, line: bytes) -> tuple[Any, bytes] | Garbage:
         try:
-            return self._sdk.parse(line)
+            return self._sdk.parse(line), line
         except ValueError:
             text = line.decode("utf-8", errors="replace").strip()
             if len(text) > GARBAGE_CHARS:
@@ -144,9 +145,13 @@ class Upstream:
                 self.garbage = text
             return Garbage(text)
 
-    async def send(self, model: Any) -> bool:
-        """Write one message; False when the upstream no longer reads."""
-        data = (self._sdk.dump(model) + "\n").encode("utf-8")
+    async def send(self, model: Any, raw: bytes | None = None) -> bool:
+        """Write one message (`raw`: the line it came in); False when the upstream no
+        longer reads."""
+        if raw is not None:
+            data = raw if raw.endswith(b"\n") else raw + b"\n"
+        else:
+            data = (self._sdk.dump(model) + "\n").encode("utf-8")
         anyio = self._anyio
         try:
             # One write per message: the pipe never interleaves two of them.
