@@ -211,7 +211,10 @@ def list_tools(
         try:
             venv, listing.python = environment(dist, version, cache, constraint)
         except (InstallError, subprocess.SubprocessError, OSError) as exc:
-            listing.error, listing.reason = f"cannot install: {exc}", "install-failed"
+            failed = Attempt({}, constraint, f"cannot install: {exc}", "install-failed")
+            listing.attempts.append(asdict(failed))
+            if not listing.error:  # an older major that does not install: keep the first
+                listing.error, listing.reason = failed.error, failed.reason
             break
         listing.seconds["install"] = round(
             listing.seconds.get("install", 0.0) + time.monotonic() - began, 1
