@@ -279,3 +279,25 @@ def test_logging_progress_and_the_upstreams_own_requests_are_relayed(tmp_path: P
     assert texts(result) == ['{"roots": ["file:///work/project"]}']
     assert logged == ["report started"]
     assert progress == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
+def test_initialize_resources_and_prompts_are_relayed_as_they_are(tmp_path: Path) -> None:
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    async def seen(command: list[str]) -> list[dict[str, Any]]:
+        parameters = StdioServerParameters(command=command[0], args=command[1:])
+        async with stdio_client(parameters) as (read, write):
+            async with ClientSession(read, write) as session:
+                return [
+                    wire(await session.initialize()),
+                    wire(await session.list_resources()),
+                    wire(await session.list_prompts()),
+                ]
+
+    upstream = python_server("handwritten.py", "serve")
+    direct = run(lambda: seen(upstream))
+    proxied = run(lambda: seen(proxy_command(upstream)))
+    assert proxied == direct
+    assert direct[0]["capabilities"]["experimental"] == {"archive": {"v": 1}}
+    assert direct[1]["resources"][0]["_meta"] == {"v": 2}

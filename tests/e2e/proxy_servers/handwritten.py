@@ -104,13 +104,23 @@ def answer(request: dict[str, Any]) -> dict[str, Any] | None:
     if method == "initialize":
         return {
             "protocolVersion": request["params"]["protocolVersion"],
-            "capabilities": {"tools": {"listChanged": True}, "logging": {}},
+            "capabilities": {
+                "tools": {"listChanged": True},
+                "logging": {},
+                "resources": {},
+                "prompts": {},
+                "experimental": {"archive": {"v": 1}},
+            },
             "serverInfo": {"name": f"handwritten-{MODE}", "version": "1"},
         }
     if method == "tools/list":
         return {"tools": tools()}
     if method == "tools/call":
         return call(request)
+    if method == "resources/list":
+        return {"resources": [{"uri": "archive://index", "name": "index", "_meta": {"v": 2}}]}
+    if method == "prompts/list":
+        return {"prompts": [{"name": "summarise", "arguments": [{"name": "year"}]}]}
     if method == "ping":
         return {}
     return None
