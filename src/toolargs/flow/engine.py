@@ -1,0 +1,1461 @@
+"""The value-flow analysis: every module of a package, evaluated to a fixpoint.
+
+An abstract interpreter over libcst trees, in the manner of PyCG's assignment graph
+with Jarvis' per-function frames: each function is evaluated once per context (the
+call site it was entered from, one level deep), its locals flow-insensitive inside the
+frame, attributes and container elements in one heap shared by all frames. Every
+function is also evaluated in a root frame with unknown parameters, since entry points
+(a `main()` named by a console script, a handler the framework calls) are not called
+from inside the package. Rounds repeat until nothing grows; value sets, frames per
+function and rounds are bounded, and what passes a bound becomes Unknown.
+
+Nothing is imported or run. Framework facts come from `flow.frameworks`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+
+from toolargs.flow import frameworks as fw
+from toolargs.flow.values import (
+    ELEMENT,
+    KEYS,
+    Bound,
+    Class,
+    Const,
+    Container,
+    Context,
+    Decorator,
+    External,
+    Frame,
+    Func,
+    Module,
+    Object,
+    Unknown,
+    Value,
+)
+from toolargs.source import SourceError, TooDeep, guard, parse_module, read
+
+MAX_VALUES = 48  # values one expression may hold before it broadens to Unknown
+MAX_FRAMES = 64  # contexts per function before further calls share one
+MAX_ROUNDS = 12
+MAX_DEPTH = 60  # nested calls evaluated at once
+MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
+MAX_FILES = 4000
+
+Values = frozenset[Value]
+NOTHING: Values = frozenset()
+UNKNOWN = Unknown("outside the package")
+BROADENED = Unknown("too many values")
+
+BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
+
+
+@dataclass
+class Registration:
+    """A value reached a framework sink: the server, the handler, and the sink's call."""
+
+    role: str
+    server: Values
+    handler: Values
+    call: int  # id of the Call node
+    module: Module
+    context: Context
+    keywords: dict[str, Values] = field(default_factory=dict)
+    positional: tuple[Values, ...] = ()
+
+
+@dataclass
+class Scope:
+    """What a frame's names resolve against."""
+
+    frame: Frame
+    module: Module
+    function: Func | None
+    local_names: frozenset[str]
+    parent: Scope | None  # the closure's scope
+
+
+class Engine:
+    def __init__(self, files: Sequence[Path], root: Path) -> None:
+        self.modules: dict[str, Module] = {}
+        self.by_path: dict[str, Module] = {}
+        self.locals: dict[Frame, dict[str, set[Value]]] = defaultdict(lambda: defaultdict(set))
+        self.returns: dict[Frame, set[Value]] = defaultdict(set)
+        self.heap: dict[Value, dict[object, set[Value]]] = defaultdict(lambda: defaultdict(set))
+        self.nodes: dict[int, tuple[cst.CSTNode, Module]] = {}  # sites the readers place
+        self.decorator_keywords: dict[tuple[int, Context], dict[str, Values]] = {}
+        self.frames: dict[int, set[Context]] = defaultdict(set)
+        self.functions: dict[int, Func] = {}  # every function value seen, by node
+        self.classes: dict[int, Class] = {}
+        self.instances: dict[int, set[Object]] = defaultdict(set)  # class node -> objects
+        self.registrations: dict[tuple[int, Context, str, tuple[Value, ...]], Registration] = {}
+        self.mounts: set[tuple[Value, Value, str]] = set()  # parent, child, prefix
+        self.unresolved: list[tuple[str, str, int]] = []
+        self.broadened: set[str] = set()
+        self.changed = False
+        self.evaluated: set[Frame] = set()  # frames evaluated this round
+        self.stack: list[Frame] = []
+        self.local_cache: dict[int, frozenset[str]] = {}
+        self.overrides: dict[Frame, dict[str, Values]] = {}  # a loop target, per element
+        self.iteration: list[Value] = []  # the loop elements being run one by one
+        # While one tool's branch of a call handler is evaluated: its context tag, the
+        # functions invoked (and whether each was handed the name), the name's value.
+        self.dispatch: tuple[int, list[tuple[Func, bool]], Value] | None = None
+        for path in files[:MAX_FILES]:
+            self._load(path, root)
+
+    # --- modules ---
+
+    def _load(self, path: Path, root: Path) -> None:
+        try:
+            text = read(path)
+            guard(text, str(path))
+            tree = parse_module(text)
+        except (SourceError, TooDeep, cst.ParserSyntaxError, RecursionError, MemoryError):
+            return
+        relative = path.relative_to(root).with_suffix("")
+        parts = list(relative.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        name = ".".join(parts)
+        module = Module(name, str(path), tree, text)
+        self.modules[name] = module
+        self.by_path[str(path)] = module
+
+    def module_frame(self, module: Module) -> Frame:
+        return Frame(id(module.tree), ())
+
+    # --- the fixpoint ---
+
+    def run(self) -> None:
+        for _ in range(MAX_ROUNDS):
+            self.changed = False
+            self.evaluated = set()
+            for module in list(self.modules.values()):
+                self._module(module)
+            for function in list(self.functions.values()):
+                self._root_frame(function)
+            if not self.changed:
+                return
+        self.broadened.add("rounds")
+
+    def _module(self, module: Module) -> None:
+        frame = self.module_frame(module)
+        if frame in self.evaluated:
+            return
+        self.evaluated.add(frame)
+        scope = Scope(frame, module, None, frozenset(), None)
+        self._block(module.tree.body, scope)
+
+    def _root_frame(self, function: Func) -> None:
+        frame = Frame(id(function.node), ())
+        if frame in self.evaluated:
+            return
+        params = function.node.params
+        names = [p.name.value for p in (*params.posonly_params, *params.params)]
+        for index, name in enumerate(names):
+            if not self.locals[frame].get(name):
+                self._add_local(frame, name, {self._self_of(function) if index == 0 else UNKNOWN})
+        for p in (*params.kwonly_params,):
+            if not self.locals[frame].get(p.name.value):
+                self._add_local(frame, p.name.value, {UNKNOWN})
+        self._enter(function, frame)
+
+    def _self_of(self, function: Func) -> Value:
+        """The first parameter of a method in its root frame: the class's one abstract
+        instance, which stands for every instance; of a function: Unknown."""
+        owner = self._owning_class(function)
+        if owner is None:
+            return UNKNOWN
+        return Object(0, (), owner)
+
+    def _owning_class(self, function: Func) -> Class | None:
+        for cls in self.classes.values():
+            if cls.module is function.module and any(
+                s is function.node for s in _class_statements(cls.node)
+            ):
+                return cls
+        return None
+
+    # --- bookkeeping that notices growth ---
+
+    def _add(self, target: set[Value], values: Iterable[Value], where: str = "") -> None:
+        before = len(target)
+        target.update(values)
+        if len(target) > MAX_VALUES and BROADENED not in target:
+            target.clear()
+            target.add(BROADENED)
+            self.broadened.add(where or "a value set")
+        if len(target) != before:
+            self.changed = True
+
+    def _add_local(self, frame: Frame, name: str, values: Iterable[Value]) -> None:
+        self._add(self.locals[frame][name], values, name)
+
+    def _store(self, owner: Value, key: object, values: Iterable[Value]) -> None:
+        self._add(self.heap[owner][key], values, "a container or attribute")
+
+    # --- statements ---
+
+    def _block(self, body: Sequence[cst.CSTNode], scope: Scope) -> None:
+        for statement in body:
+            self._statement(statement, scope)
+
+    def _statement(self, node: cst.CSTNode, scope: Scope) -> None:
+        if isinstance(node, cst.SimpleStatementLine):
+            for small in node.body:
+                self._small(small, scope)
+        elif isinstance(node, cst.FunctionDef):
+            self._def(node, scope)
+        elif isinstance(node, cst.ClassDef):
+            self._classdef(node, scope)
+        elif isinstance(node, cst.If):
+            test = self.eval(node.test, scope)
+            if not _is_false(node.test, test):
+                self._suite(node.body, scope)
+            if node.orelse is not None and test != frozenset({Const(True)}):
+                if isinstance(node.orelse, cst.If):
+                    self._statement(node.orelse, scope)
+                else:
+                    self._suite(node.orelse.body, scope)
+        elif isinstance(node, (cst.For,)):
+            iterated = self.eval(node.iter, scope)
+            elements = self.elements(iterated)
+            self._bind(node.target, elements, scope)
+            if 1 < len(elements) <= MAX_ITERATIONS and not any(
+                isinstance(e, Unknown) for e in elements
+            ):
+                self._each_element(node, elements, scope)
+            else:
+                self._suite(node.body, scope)
+            if node.orelse is not None:
+                self._suite(node.orelse.body, scope)
+        elif isinstance(node, cst.While):
+            self.eval(node.test, scope)
+            self._suite(node.body, scope)
+        elif isinstance(node, cst.With):
+            for item in node.items:
+                value = self.eval(item.item, scope)
+                if item.asname is not None:
+                    self._bind(item.asname.name, value, scope)
+            self._suite(node.body, scope)
+        elif isinstance(node, cst.Try) or isinstance(node, cst.TryStar):
+            self._suite(node.body, scope)
+            for handler in node.handlers:
+                if handler.name is not None:
+                    self._bind(handler.name.name, {UNKNOWN}, scope)
+                self._suite(handler.body, scope)
+            if node.orelse is not None:
+                self._suite(node.orelse.body, scope)
+            if node.finalbody is not None:
+                self._suite(node.finalbody.body, scope)
+        elif isinstance(node, cst.Match):
+            subject = self.eval(node.subject, scope)
+            for case in node.cases:
+                known = self._pattern_matches(case.pattern, subject, scope)
+                if known is False:
+                    continue
+                self._pattern_bind(case.pattern, subject, scope)
+                self._suite(case.body, scope)
+                if known is True:
+                    break
+
+    def _each_element(self, node: cst.For, elements: Values, scope: Scope) -> None:
+        """A loop over a few known elements runs its body once per element, the target
+        bound to that element alone: a registration in the body pairs each element's
+        handler with its own name (`for entry in ENTRIES: add_tool(entry.fn,
+        name=entry.name)`), instead of every handler with every name."""
+        overrides = self.overrides.setdefault(scope.frame, {})
+        for element in elements:
+            saved = dict(overrides)
+            overrides.update(self._target_values(node.target, frozenset({element})))
+            self.iteration.append(element)
+            try:
+                self._suite(node.body, scope)
+            finally:
+                self.iteration.pop()
+                overrides.clear()
+                overrides.update(saved)
+
+    def _target_values(self, target: cst.BaseExpression, value: Values) -> dict[str, Values]:
+        if isinstance(target, cst.Name):
+            return {target.value: value}
+        out: dict[str, Values] = {}
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for index, element in enumerate(target.elements):
+                if not isinstance(element, cst.StarredElement):
+                    out.update(self._target_values(element.value, self._item(value, index)))
+        return out
+
+    def _suite(self, suite: cst.BaseSuite, scope: Scope) -> None:
+        if isinstance(suite, cst.IndentedBlock):
+            self._block(suite.body, scope)
+        elif isinstance(suite, cst.SimpleStatementSuite):
+            for small in suite.body:
+                self._small(small, scope)
+
+    def _pattern_matches(
+        self, pattern: cst.MatchPattern, subject: Values, scope: Scope
+    ) -> bool | None:
+        """Whether a literal pattern matches a subject known exactly; None if not known."""
+        if len(subject) != 1 or not isinstance(next(iter(subject)), Const):
+            return None
+        value = next(iter(subject)).value  # type: ignore[union-attr]
+        if isinstance(pattern, cst.MatchValue):
+            literal = self.eval(pattern.value, scope)
+            if len(literal) == 1 and isinstance(next(iter(literal)), Const):
+                return bool(next(iter(literal)).value == value)  # type: ignore[union-attr]
+        if isinstance(pattern, cst.MatchOr):
+            answers = [self._pattern_matches(p.pattern, subject, scope) for p in pattern.patterns]
+            return (
+                True if True in answers else (False if all(a is False for a in answers) else None)
+            )
+        return None
+
+    def _pattern_bind(self, pattern: cst.MatchPattern, subject: Values, scope: Scope) -> None:
+        if isinstance(pattern, cst.MatchAs) and pattern.name is not None:
+            self._bind(pattern.name, subject, scope)
+
+    def _small(self, node: cst.BaseSmallStatement, scope: Scope) -> None:
+        if isinstance(node, cst.Assign):
+            value = self.eval(node.value, scope)
+            for target in node.targets:
+                self._bind(target.target, value, scope)
+        elif isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                self._bind(node.target, self.eval(node.value, scope), scope)
+        elif isinstance(node, cst.AugAssign):
+            value = self.eval(node.value, scope)
+            current = self.eval(node.target, scope)
+            if isinstance(node.operator, cst.AddAssign):
+                for container in current:
+                    if isinstance(container, Container):
+                        self._store(container, ELEMENT, self.elements(value))
+                        return
+            self._bind(node.target, self._binary(current, value, node.operator), scope)
+        elif isinstance(node, cst.Expr):
+            self.eval(node.value, scope)
+        elif isinstance(node, cst.Return):
+            if node.value is not None:
+                self._add(self.returns[scope.frame], self.eval(node.value, scope), "a return")
+        elif isinstance(node, cst.Import):
+            for alias in node.names:
+                dotted = _dotted(alias.name)
+                if alias.asname is not None:
+                    self._bind(alias.asname.name, {self._import(dotted)}, scope)
+                else:
+                    top = dotted.split(".")[0]
+                    self._bind_name(top, {self._import(top)}, scope)
+                    self._import(dotted)
+        elif isinstance(node, cst.ImportFrom):
+            self._import_from(node, scope)
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            return
+
+    def _def(self, node: cst.FunctionDef, scope: Scope) -> None:
+        function = Func(node, scope.module, scope.frame if scope.function else None)
+        self.functions.setdefault(id(node), function)
+        if scope.function is not None:
+            self.functions[id(node)] = function  # the newest closure stands for all
+        value: Values = frozenset({function})
+        for decorator in reversed(node.decorators):
+            value = self.call(self.eval(decorator.decorator, scope), [value], {}, decorator, scope)
+        self._bind_name(node.name.value, value, scope)
+
+    def _classdef(self, node: cst.ClassDef, scope: Scope) -> None:
+        cls = Class(node, scope.module, scope.frame if scope.function else None)
+        self.classes[id(node)] = cls
+        for base in node.bases:
+            self._add(self.heap[cls]["__bases__"], self.eval(base.value, scope))
+        body_frame = Frame(id(node), ())
+        inner = Scope(body_frame, scope.module, None, frozenset(), scope)
+        self._block(_class_statements(node), _ClassScope.of(inner, self, cls))
+        value: Values = frozenset({cls})
+        for decorator in reversed(node.decorators):
+            decorated = self.call(
+                self.eval(decorator.decorator, scope), [value], {}, decorator, scope
+            )
+            value = decorated if any(isinstance(v, Class) for v in decorated) else value
+        self._bind_name(node.name.value, value, scope)
+
+    # --- binding ---
+
+    def _bind(self, target: cst.BaseExpression, values: Iterable[Value], scope: Scope) -> None:
+        value = frozenset(values)
+        if isinstance(target, cst.Name):
+            self._bind_name(target.value, value, scope)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for index, element in enumerate(target.elements):
+                if isinstance(element, cst.StarredElement):
+                    self._bind(
+                        element.value, {self._sequence(element, scope, self.elements(value))}, scope
+                    )
+                else:
+                    self._bind(element.value, self._item(value, index), scope)
+        elif isinstance(target, cst.Attribute):
+            for owner in self.eval(target.value, scope):
+                self._store_attribute(owner, target.attr.value, value)
+        elif isinstance(target, cst.Subscript):
+            key = self._subscript_key(target, scope)
+            for owner in self.eval(target.value, scope):
+                if isinstance(owner, Container):
+                    for k in key:
+                        self._store(owner, k.value if isinstance(k, Const) else ELEMENT, value)
+                    self._store(owner, ELEMENT, value)
+                    self._store(owner, KEYS, key)
+
+    def _bind_name(self, name: str, value: Iterable[Value], scope: Scope) -> None:
+        if isinstance(scope, _ClassScope):
+            self._add(self.heap[scope.cls][name], value, name)
+            return
+        self._add_local(scope.frame, name, value)
+
+    def _store_attribute(self, owner: Value, name: str, value: Values) -> None:
+        if isinstance(owner, (Object, Class)):
+            self._store(owner, name, value)
+        elif isinstance(owner, Module):
+            self._add_local(self.module_frame(owner), name, value)
+
+    # --- imports ---
+
+    def _import(self, dotted: str) -> Value:
+        module = self.modules.get(dotted)
+        return module if module is not None else External(dotted)
+
+    def _import_from(self, node: cst.ImportFrom, scope: Scope) -> None:
+        base = _dotted(node.module) if node.module is not None else ""
+        if node.relative:
+            package = scope.module.name.split(".")
+            if not scope.module.path.endswith("__init__.py"):
+                package = package[:-1]
+            level = len(node.relative) - 1
+            package = package[: len(package) - level] if level else package
+            base = ".".join([*package, base] if base else package)
+        source = self.modules.get(base)
+        if isinstance(node.names, cst.ImportStar):
+            if source is not None:
+                for name, values in list(self.locals[self.module_frame(source)].items()):
+                    if not name.startswith("_"):
+                        self._bind_name(name, frozenset(values), scope)
+            return
+        for alias in node.names:
+            name = _dotted(alias.name)
+            asname = alias.asname.name if alias.asname is not None else None
+            bound = asname.value if isinstance(asname, cst.Name) else name
+            submodule = self.modules.get(f"{base}.{name}")
+            if submodule is not None:
+                self._bind_name(bound, {submodule}, scope)
+            elif source is not None:
+                self._bind_name(bound, self._global(source, name), scope)
+            else:
+                self._bind_name(bound, {External(f"{base}.{name}")}, scope)
+
+    def _global(self, module: Module, name: str) -> Values:
+        frame = self.module_frame(module)
+        if frame not in self.evaluated and frame not in self.stack:
+            self.stack.append(frame)
+            try:
+                self._module(module)
+            finally:
+                self.stack.pop()
+        return frozenset(self.locals[frame].get(name, ()))
+
+    # --- names ---
+
+    def lookup(self, name: str, scope: Scope | None) -> Values:
+        while scope is not None:
+            if isinstance(scope, _ClassScope):
+                scope = scope.parent
+                continue
+            if scope.function is None or name in scope.local_names:
+                override = self.overrides.get(scope.frame)
+                if override and name in override:
+                    return override[name]
+                found = self.locals[scope.frame].get(name)
+                if found:
+                    return frozenset(found)
+                if scope.function is None:
+                    break
+            scope = scope.parent
+        if name in BUILTIN_TYPES or name in fw.ELEMENT_CALLS or name in ("dict", "getattr"):
+            return frozenset({External(name)})
+        return frozenset({UNKNOWN})
+
+    # --- expressions ---
+
+    def eval(self, node: cst.BaseExpression, scope: Scope) -> Values:
+        if isinstance(node, cst.Name):
+            if node.value in ("True", "False", "None"):
+                return frozenset({Const({"True": True, "False": False, "None": None}[node.value])})
+            return self.lookup(node.value, scope)
+        if isinstance(node, cst.SimpleString):
+            try:
+                return frozenset({Const(node.evaluated_value)})
+            except Exception:  # an invalid escape: a string all the same
+                return frozenset({UNKNOWN})
+        if isinstance(node, cst.ConcatenatedString):
+            return self._concat(self.eval(node.left, scope), self.eval(node.right, scope))
+        if isinstance(node, cst.Integer):
+            return frozenset(
+                {
+                    Const(
+                        int(node.value.replace("_", ""), 0)
+                        if not node.value.startswith("0") or node.value == "0"
+                        else node.value
+                    )
+                }
+            )
+        if isinstance(node, cst.FormattedString):
+            return self._fstring(node, scope)
+        if isinstance(node, cst.Attribute):
+            return self._attribute(self.eval(node.value, scope), node.attr.value)
+        if isinstance(node, cst.Call):
+            return self._call_node(node, scope)
+        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            kind = {cst.List: "list", cst.Tuple: "tuple", cst.Set: "set"}[type(node)]
+            container = Container(id(node), scope.frame.context, kind)
+            for index, element in enumerate(node.elements):
+                value = self.eval(element.value, scope)
+                if isinstance(element, cst.StarredElement):
+                    self._store(container, ELEMENT, self.elements(value))
+                else:
+                    self._store(container, index, value)
+                    self._store(container, ELEMENT, value)
+            return frozenset({container})
+        if isinstance(node, cst.Dict):
+            container = Container(id(node), scope.frame.context, "dict")
+            for item in node.elements:
+                if isinstance(item, cst.StarredDictElement):
+                    for other in self.eval(item.value, scope):
+                        self._merge_dict(container, other)
+                    continue
+                assert isinstance(item, cst.DictElement)
+                key = self.eval(item.key, scope)
+                value = self.eval(item.value, scope)
+                for k in key:
+                    if isinstance(k, Const):
+                        self._store(container, k.value, value)
+                self._store(container, ELEMENT, value)
+                self._store(container, KEYS, key)
+            return frozenset({container})
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            container = Container(id(node), scope.frame.context, "list")
+            if self._comprehension(node.for_in, scope):
+                self._store(container, ELEMENT, self.eval(node.elt, scope))
+            return frozenset({container})
+        if isinstance(node, cst.DictComp):
+            self._comprehension(node.for_in, scope)
+            container = Container(id(node), scope.frame.context, "dict")
+            self._store(container, KEYS, self.eval(node.key, scope))
+            self._store(container, ELEMENT, self.eval(node.value, scope))
+            return frozenset({container})
+        if isinstance(node, cst.Subscript):
+            return self._subscript(node, scope)
+        if isinstance(node, cst.BinaryOperation):
+            return self._binary(
+                self.eval(node.left, scope), self.eval(node.right, scope), node.operator
+            )
+        if isinstance(node, cst.BooleanOperation):
+            return self.eval(node.left, scope) | self.eval(node.right, scope)
+        if isinstance(node, cst.IfExp):
+            self.eval(node.test, scope)
+            return self.eval(node.body, scope) | self.eval(node.orelse, scope)
+        if isinstance(node, cst.NamedExpr):
+            value = self.eval(node.value, scope)
+            self._bind(node.target, value, scope)
+            return value
+        if isinstance(node, cst.Lambda):
+            function = Func(node, scope.module, scope.frame)
+            self.functions[id(node)] = function
+            return frozenset({function})
+        if isinstance(node, cst.Await):
+            return self.eval(node.expression, scope)
+        if isinstance(node, cst.UnaryOperation):
+            value = self.eval(node.expression, scope)
+            if isinstance(node.operator, cst.Not):
+                return frozenset(
+                    Const(not v.value) if isinstance(v, Const) else Unknown("not") for v in value
+                )
+            return frozenset({UNKNOWN})
+        if isinstance(node, cst.Comparison):
+            return self._compare(node, scope)
+        return frozenset({UNKNOWN})
+
+    def _compare(self, node: cst.Comparison, scope: Scope) -> Values:
+        """`==`, `!=`, `in`, `not in` between known constants: the small evaluation that
+        lets a dispatcher's branch be told apart for one tool name."""
+        left = self.eval(node.left, scope)
+        result: Values = frozenset({Unknown("comparison")})
+        for target in node.comparisons:
+            right = self.eval(target.comparator, scope)
+            operator = target.operator
+            if len(left) == 1 and len(node.comparisons) == 1:
+                (a,) = left
+                if isinstance(a, Const):
+                    if isinstance(operator, (cst.Equal, cst.NotEqual)) and len(right) == 1:
+                        (b,) = right
+                        if isinstance(b, Const):
+                            same = a.value == b.value
+                            return frozenset(
+                                {Const(same if isinstance(operator, cst.Equal) else not same)}
+                            )
+                    if isinstance(operator, (cst.In, cst.NotIn)):
+                        members = self.elements(right)
+                        if members and all(isinstance(m, Const) for m in members):
+                            inside = any(
+                                isinstance(m, Const) and m.value == a.value for m in members
+                            )
+                            return frozenset(
+                                {Const(inside if isinstance(operator, cst.In) else not inside)}
+                            )
+            left = right
+        return result
+
+    def _comprehension(self, for_in: cst.CompFor, scope: Scope) -> bool:
+        """Bind the comprehension's targets; False when a filter is known to keep nothing."""
+        iterated = self.eval(for_in.iter, scope)
+        self._bind(for_in.target, self.elements(iterated), scope)
+        keeps = True
+        for condition in for_in.ifs:
+            if self.eval(condition.test, scope) == frozenset({Const(False)}):
+                keeps = False
+        if for_in.inner_for_in is not None:
+            keeps = self._comprehension(for_in.inner_for_in, scope) and keeps
+        return keeps
+
+    def _concat(self, left: Values, right: Values) -> Values:
+        out: set[Value] = set()
+        for a, b in itertools.islice(itertools.product(left, right), MAX_VALUES):
+            if (
+                isinstance(a, Const)
+                and isinstance(b, Const)
+                and isinstance(a.value, str)
+                and isinstance(b.value, str)
+            ):
+                out.add(Const(a.value + b.value))
+            else:
+                out.add(Unknown("a string built from an unknown part"))
+        return frozenset(out)
+
+    def _fstring(self, node: cst.FormattedString, scope: Scope) -> Values:
+        pieces: list[Values] = []
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringText):
+                pieces.append(frozenset({Const(part.value)}))
+            elif isinstance(part, cst.FormattedStringExpression):
+                value = self.eval(part.expression, scope)
+                pieces.append(
+                    frozenset(Const(str(v.value)) if isinstance(v, Const) else v for v in value)
+                )
+        result: Values = frozenset({Const("")})
+        for piece in pieces:
+            result = self._concat(result, piece)
+        return result
+
+    def _binary(self, left: Values, right: Values, operator: cst.CSTNode) -> Values:
+        if isinstance(operator, (cst.Add, cst.AddAssign)):
+            containers = [v for v in (*left, *right) if isinstance(v, Container)]
+            if containers:
+                merged = Container(id(operator), (), containers[0].kind)
+                for c in containers:
+                    self._store(merged, ELEMENT, self._get(c, ELEMENT))
+                return frozenset({merged})
+            return self._concat(left, right)
+        if isinstance(operator, (cst.Modulo,)):
+            return frozenset({Unknown("a % template")})
+        return frozenset({UNKNOWN})
+
+    def _subscript_key(self, node: cst.Subscript, scope: Scope) -> Values:
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            return self.eval(node.slice[0].slice.value, scope)
+        return frozenset({UNKNOWN})
+
+    def _subscript(self, node: cst.Subscript, scope: Scope) -> Values:
+        owners = self.eval(node.value, scope)
+        key = self._subscript_key(node, scope)
+        out: set[Value] = set()
+        for owner in owners:
+            if isinstance(owner, Container):
+                for k in key:
+                    exact = self._get(owner, k.value) if isinstance(k, Const) else None
+                    out.update(exact if exact else self._get(owner, ELEMENT))
+            elif isinstance(owner, (External, Class)):
+                out.add(owner)  # a type subscripted: list[str], Annotated[...]
+            else:
+                out.add(UNKNOWN)
+        return frozenset(out)
+
+    def _item(self, values: Values, index: int) -> Values:
+        out: set[Value] = set()
+        for value in values:
+            if isinstance(value, Container):
+                out.update(self._get(value, index) or self._get(value, ELEMENT))
+            else:
+                out.add(UNKNOWN)
+        return frozenset(out)
+
+    def elements(self, values: Iterable[Value]) -> Values:
+        """What iterating over each value gives: a container's elements (a dict's keys)."""
+        out: set[Value] = set()
+        for value in values:
+            if isinstance(value, Container):
+                key = KEYS if value.kind == "dict" else ELEMENT
+                out.update(self._get(value, key))
+            elif isinstance(value, Const) and isinstance(value.value, str):
+                out.add(Unknown("a character"))
+            else:
+                out.add(UNKNOWN)
+        return frozenset(out)
+
+    def _sequence(self, site: cst.CSTNode, scope: Scope, elements: Iterable[Value]) -> Container:
+        container = Container(id(site), scope.frame.context, "list")
+        self._store(container, ELEMENT, elements)
+        return container
+
+    def _merge_dict(self, target: Container, other: Value) -> None:
+        if not isinstance(other, Container):
+            return
+        for key, values in list(self.heap.get(other, {}).items()):
+            self._store(target, key, values)
+
+    # --- attributes ---
+
+    def _attribute(self, owners: Values, name: str) -> Values:
+        out: set[Value] = set()
+        for owner in owners:
+            out.update(self.attribute(owner, name))
+        return frozenset(out)
+
+    def attribute(self, owner: Value, name: str) -> Values:
+        if isinstance(owner, Module):
+            submodule = self.modules.get(f"{owner.name}.{name}")
+            if submodule is not None:
+                return frozenset({submodule})
+            found = self._global(owner, name)
+            return found or frozenset({UNKNOWN})
+        if isinstance(owner, External):
+            return frozenset({External(f"{owner.qualname}.{name}")})
+        if isinstance(owner, Class):
+            found = self._class_attribute(owner, name)
+            if name == "__name__":
+                return frozenset({Const(owner.name)})
+            return found or frozenset({UNKNOWN})
+        if isinstance(owner, Object):
+            return self._object_attribute(owner, name)
+        if isinstance(owner, Func):
+            if name == "__name__":
+                return frozenset({Const(owner.name)})
+            return frozenset(self._get(owner, name)) or frozenset({UNKNOWN})
+        if isinstance(owner, (Container, Const)):
+            return frozenset({Bound(name, owner)})
+        if isinstance(owner, Decorator):
+            return frozenset({UNKNOWN})
+        return frozenset({UNKNOWN})
+
+    def _class_attribute(self, cls: Class, name: str) -> Values:
+        for each in self.mro(cls):
+            if isinstance(each, Class):
+                found = self._get(each, name)
+                if found:
+                    return frozenset(found)
+        return NOTHING
+
+    def mro(self, cls: Class | External, depth: int = 0) -> list[Class | External]:
+        order: list[Class | External] = [cls]
+        if isinstance(cls, Class) and depth < 16:
+            for base in self._get(cls, "__bases__"):
+                if isinstance(base, (Class, External)):
+                    for each in self.mro(base, depth + 1):
+                        if each not in order:
+                            order.append(each)
+        return order
+
+    def framework_of(self, cls: Class | External) -> str | None:
+        for each in self.mro(cls):
+            if isinstance(each, External) and each.qualname in fw.SERVER_CLASSES:
+                return fw.SERVER_CLASSES[each.qualname]
+        return None
+
+    def _object_attribute(self, obj: Object, name: str) -> Values:
+        framework = self.framework_of(obj.cls)
+        if framework is not None and name in fw.SINKS[framework]:
+            return frozenset({Bound(f"sink:{name}", obj)})
+        out: set[Value] = set(self._get(obj, name))
+        if isinstance(obj.cls, Class):
+            shared = Object(0, (), obj.cls)
+            out.update(self._get(shared, name))
+            if obj.site == 0:
+                for other in self.instances[id(obj.cls.node)]:
+                    out.update(self._get(other, name))
+            for member in self._class_attribute(obj.cls, name):
+                if isinstance(member, Func) and not _is_static(member):
+                    out.add(Bound(member, obj))
+                else:
+                    out.add(member)
+        if isinstance(obj.cls, External) and not out:
+            out.add(External(f"{obj.cls.qualname}().{name}"))
+        return frozenset(out) or frozenset({UNKNOWN})
+
+    # --- calls ---
+
+    def _call_node(self, node: cst.Call, scope: Scope) -> Values:
+        callee = self.eval(node.func, scope)
+        positional: list[Values] = []
+        keywords: dict[str, Values] = {}
+        for arg in node.args:
+            value = self.eval(arg.value, scope)
+            if arg.keyword is not None:
+                keywords[arg.keyword.value] = value
+            elif arg.star == "*":
+                positional.append(frozenset({Unknown("*args")}))
+                for v in value:
+                    if isinstance(v, Container):
+                        positional[-1] = self._item(frozenset({v}), 0) or positional[-1]
+            elif arg.star == "**":
+                for v in value:
+                    if isinstance(v, Container):
+                        for key, values in list(self.heap.get(v, {}).items()):
+                            if isinstance(key, str):
+                                keywords[key] = keywords.get(key, NOTHING) | values
+            else:
+                positional.append(value)
+        return self.call(callee, positional, keywords, node, scope)
+
+    def call(
+        self,
+        callees: Values,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        out: set[Value] = set()
+        for callee in callees:
+            out.update(self._call_one(callee, positional, keywords, node, scope))
+        return frozenset(out) if out else frozenset({UNKNOWN})
+
+    def _call_one(
+        self,
+        callee: Value,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        context = (id(node),)
+        if isinstance(callee, Func):
+            return self.invoke(callee, positional, keywords, context)
+        if isinstance(callee, Bound):
+            return self._call_bound(callee, positional, keywords, node, scope)
+        if isinstance(callee, Class):
+            obj = Object(id(node), scope.frame.context, callee)
+            self.nodes[id(node)] = (node, scope.module)
+            self.instances[id(callee.node)].add(obj)
+            init = self._class_attribute(callee, "__init__")
+            for member in init:
+                if isinstance(member, Func):
+                    self.invoke(member, [frozenset({obj}), *positional], keywords, context)
+            if not init and self._is_dataclass(callee):
+                self._dataclass_fields(callee, obj, positional, keywords)
+            self._keep_fields(obj, keywords)
+            return frozenset({obj})
+        if isinstance(callee, External):
+            return self._call_external(callee, positional, keywords, node, scope)
+        if isinstance(callee, Decorator):
+            return self._apply_decorator(callee, positional, keywords, node, scope)
+        return frozenset({UNKNOWN})
+
+    def invoke(
+        self,
+        function: Func,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        context: Context,
+    ) -> Values:
+        if self.dispatch is not None:
+            context = (self.dispatch[0], *context)
+            self.dispatch[1].append(
+                (function, any(self.dispatch[2] in v for v in (*positional, *keywords.values())))
+            )
+        contexts = self.frames[id(function.node)]
+        if context not in contexts and len(contexts) >= MAX_FRAMES:
+            context = ()
+            self.broadened.add(f"frames of {function.name}")
+        contexts.add(context)
+        frame = Frame(id(function.node), context)
+        self._bind_params(function, frame, positional, keywords)
+        if frame not in self.evaluated and frame not in self.stack and len(self.stack) < MAX_DEPTH:
+            self._enter(function, frame)
+        return frozenset(self.returns.get(frame, ())) or frozenset({Const(None)})
+
+    def _enter(self, function: Func, frame: Frame) -> None:
+        self.evaluated.add(frame)
+        self.stack.append(frame)
+        try:
+            scope = self._scope(function, frame)
+            if isinstance(function.node, cst.Lambda):
+                self._add(self.returns[frame], self.eval(function.node.body, scope), "a return")
+            else:
+                if _is_generator(function.node):
+                    self._add(self.returns[frame], {UNKNOWN})
+                self._suite(function.node.body, scope)
+        finally:
+            self.stack.pop()
+
+    def _scope(self, function: Func, frame: Frame) -> Scope:
+        parent: Scope | None = None
+        if function.closure is not None:
+            owner = self.functions.get(function.closure.owner)
+            parent = self._scope(owner, function.closure) if owner is not None else None
+        if parent is None:
+            module_frame = self.module_frame(function.module)
+            parent = Scope(module_frame, function.module, None, frozenset(), None)
+        names = self.local_cache.get(id(function.node))
+        if names is None:
+            names = _local_names(function.node)
+            self.local_cache[id(function.node)] = names
+        return Scope(frame, function.module, function, names, parent)
+
+    def _bind_params(
+        self,
+        function: Func,
+        frame: Frame,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+    ) -> None:
+        params = function.node.params
+        ordered = [*params.posonly_params, *params.params]
+        rest = list(positional)
+        for param in ordered:
+            name = param.name.value
+            if rest:
+                self._add_local(frame, name, rest.pop(0))
+            elif name in keywords:
+                self._add_local(frame, name, keywords[name])
+            elif param.default is not None and not self.locals[frame].get(name):
+                module_scope = Scope(
+                    self.module_frame(function.module), function.module, None, frozenset(), None
+                )
+                self._add_local(frame, name, self.eval(param.default, module_scope))
+        if isinstance(params.star_arg, cst.Param):
+            container = Container(id(params.star_arg), frame.context, "tuple")
+            for index, value in enumerate(rest):
+                self._store(container, index, value)
+                self._store(container, ELEMENT, value)
+            self._add_local(frame, params.star_arg.name.value, {container})
+        for param in params.kwonly_params:
+            name = param.name.value
+            if name in keywords:
+                self._add_local(frame, name, keywords[name])
+            elif param.default is not None and not self.locals[frame].get(name):
+                module_scope = Scope(
+                    self.module_frame(function.module), function.module, None, frozenset(), None
+                )
+                self._add_local(frame, name, self.eval(param.default, module_scope))
+        if params.star_kwarg is not None:
+            container = Container(id(params.star_kwarg), frame.context, "dict")
+            known = {p.name.value for p in (*ordered, *params.kwonly_params)}
+            for key, value in keywords.items():
+                if key not in known:
+                    self._store(container, key, value)
+                    self._store(container, ELEMENT, value)
+                    self._store(container, KEYS, {Const(key)})
+            self._add_local(frame, params.star_kwarg.name.value, {container})
+
+    def _call_bound(
+        self,
+        bound: Bound,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        function, receiver = bound.function, bound.receiver
+        if isinstance(function, Func):
+            return self.invoke(
+                function, [frozenset({receiver}), *positional], keywords, (id(node),)
+            )
+        if isinstance(function, str) and function.startswith("sink:"):
+            return self._sink(function[5:], receiver, positional, keywords, node, scope)
+        if isinstance(function, str) and isinstance(receiver, Container):
+            return self._container_method(function, receiver, positional, keywords, node, scope)
+        if isinstance(function, str) and isinstance(receiver, Const):
+            return self._string_method(function, receiver, positional)
+        return frozenset({UNKNOWN})
+
+    def _container_method(
+        self,
+        name: str,
+        container: Container,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        first = positional[0] if positional else NOTHING
+        if name in ("append", "add"):
+            self._store(container, ELEMENT, first)
+        elif name == "insert" and len(positional) > 1:
+            self._store(container, ELEMENT, positional[1])
+        elif name == "extend":
+            self._store(container, ELEMENT, self.elements(first))
+        elif name == "update":
+            for other in first:
+                self._merge_dict(container, other)
+            for key, value in keywords.items():
+                self._store(container, key, value)
+                self._store(container, ELEMENT, value)
+                self._store(container, KEYS, {Const(key)})
+        elif name == "setdefault" and len(positional) > 1:
+            for given in first:
+                if isinstance(given, Const):
+                    self._store(container, given.value, positional[1])
+            self._store(container, ELEMENT, positional[1])
+            self._store(container, KEYS, first)
+            return self._subscript_values(container, first)
+        elif name in ("get", "pop"):
+            return self._subscript_values(container, first) | (
+                positional[1] if len(positional) > 1 else NOTHING
+            )
+        elif name in ("copy",):
+            return frozenset({container})
+        elif name in ("values",):
+            return frozenset({self._sequence(node, scope, self._get(container, ELEMENT))})
+        elif name in ("keys",):
+            return frozenset({self._sequence(node, scope, self._get(container, KEYS))})
+        elif name == "items":
+            pair = Container(id(node), scope.frame.context, "tuple")
+            self._store(pair, 0, self._get(container, KEYS))
+            self._store(pair, 1, self._get(container, ELEMENT))
+            return frozenset(
+                {self._sequence(node.children[0] if node.children else node, scope, {pair})}
+            )
+        return frozenset({Const(None)})
+
+    def _subscript_values(self, container: Container, keys: Values) -> Values:
+        out: set[Value] = set()
+        for key in keys:
+            exact = self._get(container, key.value) if isinstance(key, Const) else None
+            out.update(exact if exact else self._get(container, ELEMENT))
+        return frozenset(out)
+
+    def _string_method(self, name: str, text: Const, positional: Sequence[Values]) -> Values:
+        value = text.value
+        if not isinstance(value, str):
+            return frozenset({UNKNOWN})
+        if name in ("lower", "upper", "strip", "title", "casefold"):
+            return frozenset({Const(getattr(value, name)())})
+        if name == "replace" and len(positional) >= 2:
+            out: set[Value] = set()
+            for a, b in itertools.product(positional[0], positional[1]):
+                if (
+                    isinstance(a, Const)
+                    and isinstance(b, Const)
+                    and isinstance(a.value, str)
+                    and isinstance(b.value, str)
+                ):
+                    out.add(Const(value.replace(a.value, b.value)))
+                else:
+                    out.add(Unknown("replace"))
+            return frozenset(out)
+        if name == "format":
+            out = set()
+            for combo in itertools.islice(itertools.product(*positional), MAX_VALUES):
+                if all(isinstance(c, Const) for c in combo):
+                    try:
+                        texts = [c.value for c in combo if isinstance(c, Const)]
+                        out.add(Const(value.format(*texts)))
+                    except (IndexError, KeyError, ValueError):
+                        out.add(Unknown("format"))
+                else:
+                    out.add(Unknown("format"))
+            return frozenset(out) if positional else frozenset({Unknown("format")})
+        if name == "join" and positional:
+            parts = self.elements(positional[0])
+            if (
+                parts
+                and all(isinstance(p, Const) and isinstance(p.value, str) for p in parts)
+                and len(parts) == 1
+            ):
+                return frozenset({Const(next(iter(parts)).value)})  # type: ignore[union-attr]
+            return frozenset({Unknown("join")})
+        return frozenset({Unknown(f"str.{name}")})
+
+    def _is_dataclass(self, cls: Class) -> bool:
+        return any(
+            "dataclass" in cst.Module([]).code_for_node(d.decorator) for d in cls.node.decorators
+        )
+
+    def _dataclass_fields(
+        self, cls: Class, obj: Object, positional: Sequence[Values], keywords: dict[str, Values]
+    ) -> None:
+        fields = [
+            s.body[0].target.value
+            for s in _class_statements(cls.node)
+            if isinstance(s, cst.SimpleStatementLine)
+            and isinstance(s.body[0], cst.AnnAssign)
+            and isinstance(s.body[0].target, cst.Name)
+        ]
+        for name, value in zip(fields, positional):
+            self._store(obj, name, value)
+
+    def _keep_fields(self, obj: Object, keywords: dict[str, Values]) -> None:
+        for key, value in keywords.items():
+            self._store(obj, key, value)
+
+    # --- library calls and framework sinks ---
+
+    def _call_external(
+        self,
+        callee: External,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        name = callee.qualname
+        if name in fw.SERVER_CLASSES or name in fw.TOOL_OBJECTS:
+            obj = Object(id(node), scope.frame.context, callee)
+            self.nodes[id(node)] = (node, scope.module)
+            self._keep_fields(obj, keywords)
+            for index, value in enumerate(positional):
+                self._store(obj, index, value)
+            if name in fw.SERVER_CLASSES and "tools" in keywords:
+                for tool in self.elements(keywords["tools"]):
+                    self._register("tool", frozenset({obj}), frozenset({tool}), node, scope, {}, ())
+            return frozenset({obj})
+        if any(name.endswith(suffix) for suffix in fw.TOOL_FACTORIES):
+            obj = Object(id(node), scope.frame.context, External("fastmcp.tools.FunctionTool"))
+            self._keep_fields(obj, keywords)
+            if positional:
+                self._store(obj, "fn", positional[0])
+            return frozenset({obj})
+        if name in fw.TOOL_DECORATORS:
+            if positional and any(isinstance(v, (Func, Bound)) for v in positional[0]):
+                obj = Object(id(node), scope.frame.context, External("fastmcp.tools.FunctionTool"))
+                self._store(obj, "fn", positional[0])
+                self._keep_fields(obj, keywords)
+                return frozenset({obj})
+            context = scope.frame.context
+            return frozenset({Decorator("tool-object", Const(None), id(node), context)})
+        if name in fw.IDENTITY_CALLS:
+            index = fw.IDENTITY_CALLS[name]
+            return positional[index] if len(positional) > index else frozenset({UNKNOWN})
+        if name in fw.ELEMENT_CALLS or name.endswith(".chain"):
+            sources = positional[1:] if name == "filter" else positional
+            container = Container(id(node), scope.frame.context, "list")
+            for source in sources:
+                self._store(container, ELEMENT, self.elements(source))
+            return frozenset({container})
+        if name == "dict":
+            container = Container(id(node), scope.frame.context, "dict")
+            for value in positional[:1]:
+                for other in value:
+                    self._merge_dict(container, other)
+            for key, value in keywords.items():
+                self._store(container, key, value)
+                self._store(container, ELEMENT, value)
+                self._store(container, KEYS, {Const(key)})
+            return frozenset({container})
+        if name == "getattr" and len(positional) >= 2:
+            out: set[Value] = set()
+            for attr in positional[1]:
+                if isinstance(attr, Const) and isinstance(attr.value, str):
+                    out.update(self._attribute(positional[0], attr.value))
+                else:
+                    out.add(Unknown("getattr with a computed name"))
+            return frozenset(out)
+        if name.endswith("importlib.import_module") or name == "importlib.import_module":
+            out = set()
+            for target in positional[0] if positional else ():
+                if isinstance(target, Const) and isinstance(target.value, str):
+                    module = self.modules.get(target.value)
+                    out.add(module if module is not None else External(target.value))
+            return frozenset(out) or frozenset({UNKNOWN})
+        if name == "dataclasses.replace" and positional:
+            out = set()
+            for original in positional[0]:
+                if isinstance(original, Object):
+                    copy = Object(id(node), scope.frame.context, original.cls)
+                    for field_name, values in list(self.heap.get(original, {}).items()):
+                        if isinstance(field_name, str) and field_name not in keywords:
+                            self._store(copy, field_name, values)
+                    self._keep_fields(copy, keywords)
+                    out.add(copy)
+            return frozenset(out) or frozenset({UNKNOWN})
+        return frozenset({Unknown(f"{name}()")})
+
+    def _sink(
+        self,
+        method: str,
+        server: Value,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        framework = self.framework_of(server.cls) if isinstance(server, Object) else None
+        if framework is None:
+            return frozenset({UNKNOWN})
+        sink = fw.SINKS[framework][method]
+        servers = frozenset({server})
+        if sink.role == "mount":
+            self._mount(server, positional, keywords, method)
+            return frozenset({Const(None)})
+        functions = (
+            positional[sink.function]
+            if sink.function is not None and len(positional) > sink.function
+            else NOTHING
+        )
+        callable_given = any(isinstance(v, (Func, Bound, Object, Class)) for v in functions)
+        if callable_given or not sink.decorates:
+            self._register(sink.role, servers, functions, node, scope, keywords, tuple(positional))
+            return functions or frozenset({Const(None)})
+        name_values = dict(keywords)
+        if sink.name_position is not None and len(positional) > sink.name_position:
+            name_values.setdefault(sink.name_keyword, positional[sink.name_position])
+        decorator = Decorator(sink.role, server, id(node), scope.frame.context)
+        self.nodes[id(node)] = (node, scope.module)
+        known = self.decorator_keywords.setdefault((id(node), scope.frame.context), {})
+        for key, value in name_values.items():
+            known[key] = known.get(key, NOTHING) | value
+        return frozenset({decorator})
+
+    def _apply_decorator(
+        self,
+        decorator: Decorator,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        functions = positional[0] if positional else NOTHING
+        given = self.decorator_keywords.get((decorator.call, decorator.context), {})
+        if decorator.sink == "tool-object":
+            obj = Object(decorator.call, decorator.context, External("fastmcp.tools.FunctionTool"))
+            self._store(obj, "fn", functions)
+            self._keep_fields(obj, given)
+            return frozenset({obj})
+        self._register(
+            decorator.sink,
+            frozenset({decorator.server}),
+            functions,
+            node,
+            scope,
+            given,
+            (),
+            call_id=decorator.call,
+            context=decorator.context,
+        )
+        return functions
+
+    def _register(
+        self,
+        role: str,
+        servers: Values,
+        handlers: Values,
+        node: cst.CSTNode,
+        scope: Scope,
+        keywords: dict[str, Values],
+        positional: tuple[Values, ...],
+        call_id: int | None = None,
+        context: Context | None = None,
+    ) -> None:
+        call = call_id if call_id is not None else id(node)
+        if call not in self.nodes:
+            self.nodes[call] = (node, scope.module)
+        ctx = context if context is not None else scope.frame.context
+        key = (call, ctx, role, tuple(self.iteration))
+        existing = self.registrations.get(key)
+        if existing is None:
+            existing = Registration(role, NOTHING, NOTHING, call, scope.module, ctx, {}, ())
+            self.registrations[key] = existing
+            self.changed = True
+        merged_servers = existing.server | servers
+        merged_handlers = existing.handler | handlers
+        if merged_servers != existing.server or merged_handlers != existing.handler:
+            self.changed = True
+        existing.server, existing.handler = merged_servers, merged_handlers
+        for name, value in keywords.items():
+            before = existing.keywords.get(name, NOTHING)
+            if not value <= before:
+                existing.keywords[name] = before | value
+                self.changed = True
+        if positional and not existing.positional:
+            existing.positional = positional
+
+    def _mount(
+        self, parent: Value, positional: Sequence[Values], keywords: dict[str, Values], method: str
+    ) -> None:
+        servers: set[Value] = set()
+        prefixes: set[str] = set()
+        for values in (*positional, *keywords.values()):
+            for value in values:
+                if isinstance(value, Object) and self.framework_of(value.cls):
+                    servers.add(value)
+                elif isinstance(value, Const) and isinstance(value.value, str):
+                    prefixes.add(value.value)
+        for child in servers:
+            for prefix in prefixes or {""}:
+                entry = (parent, child, prefix)
+                if entry not in self.mounts:
+                    self.mounts.add(entry)
+                    self.changed = True
+
+    # --- queries for the readers ---
+
+    def returned(self, function: Func) -> Values:
+        out: set[Value] = set()
+        for context in self.frames.get(id(function.node), set()) | {()}:
+            out.update(self.returns.get(Frame(id(function.node), context), ()))
+        return frozenset(out)
+
+    def dispatched(self, handler: Func, tool: str, tag: int) -> list[tuple[Func, bool]]:
+        """The functions a call handler invokes when called for `tool`: its name
+        parameter bound to that one name, every branch that tests it against another
+        name left out."""
+        frame = Frame(id(handler.node), (tag,))
+        name = Const(tool)
+        params = [
+            p.name.value for p in (*handler.node.params.posonly_params, *handler.node.params.params)
+        ]
+        owner = self._owning_class(handler)
+        if owner is not None and params:
+            self.locals[frame][params.pop(0)] = {Object(0, (), owner)}
+        request = Object(-tag, (), External("mcp.types.CallToolRequestParams"))
+        self.heap[request]["name"] = {name}
+        if params:
+            first = params[0]
+            self.locals[frame][first] = (
+                {name}
+                if first in ("name", "tool", "tool_name")
+                or len(params) > 1
+                and first not in ("ctx", "context")
+                else {request}
+            )
+            for other in params[1:]:
+                self.locals[frame][other] = (
+                    {request} if other in ("params", "request") else {UNKNOWN}
+                )
+        invoked: list[tuple[Func, bool]] = []
+        saved_changed, saved_evaluated = self.changed, self.evaluated
+        self.dispatch, self.evaluated = (tag, invoked, name), set()
+        try:
+            self._enter(handler, frame)
+        finally:
+            self.dispatch, self.evaluated, self.changed = None, saved_evaluated, saved_changed
+        return invoked
+
+    def field(self, obj: Value, name: object) -> Values:
+        return self._get(obj, name)
+
+    def _get(self, owner: Value, key: object) -> Values:
+        found = self.heap.get(owner)
+        if not found:
+            return NOTHING
+        values = found.get(key)
+        return frozenset(values) if values else NOTHING
+
+
+class _ClassScope(Scope):
+    """A class body: its names are the class's attributes."""
+
+    cls: Class
+
+    @classmethod
+    def of(cls, scope: Scope, engine: Engine, owner: Class) -> _ClassScope:
+        made = cls(scope.frame, scope.module, None, frozenset(), scope.parent)
+        made.cls = owner
+        return made
+
+
+def _class_statements(node: cst.ClassDef) -> Sequence[cst.CSTNode]:
+    body = node.body
+    return body.body if isinstance(body, cst.IndentedBlock) else ()
+
+
+def _dotted(node: cst.BaseExpression | cst.CSTNode) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def _is_false(test: cst.BaseExpression, value: Values) -> bool:
+    if isinstance(test, cst.Name) and test.value == "TYPE_CHECKING":
+        return True
+    if isinstance(test, cst.Attribute) and test.attr.value == "TYPE_CHECKING":
+        return True
+    return value == frozenset({Const(False)})
+
+
+def _is_static(function: Func) -> bool:
+    node = function.node
+    return isinstance(node, cst.FunctionDef) and any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
+        for d in node.decorators
+    )
+
+
+def _is_generator(node: cst.FunctionDef) -> bool:
+    return False
+
+
+def _local_names(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
+    """Names a function binds: its parameters and every name it assigns (not nested)."""
+    params = node.params
+    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    if isinstance(node, cst.FunctionDef):
+        names.update(_assigned(node.body))
+    return frozenset(names)
+
+
+def _assigned(root: cst.CSTNode) -> Iterator[str]:
+    stack: list[cst.CSTNode] = list(root.children)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            yield node.name.value
+            continue
+        if isinstance(node, (cst.Lambda,)):
+            continue
+        if isinstance(node, cst.AssignTarget):
+            yield from _target_names(node.target)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            yield from _target_names(node.target)
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            yield from _target_names(node.target)
+        elif isinstance(node, cst.AsName):
+            yield from _target_names(node.name)
+        elif isinstance(node, cst.NamedExpr):
+            yield from _target_names(node.target)
+        elif isinstance(node, cst.ImportAlias):
+            yield (
+                node.asname.name.value
+                if node.asname and isinstance(node.asname.name, cst.Name)
+                else _dotted(node.name).split(".")[0]
+            )
+        elif isinstance(node, cst.MatchAs) and node.name is not None:
+            yield node.name.value
+        stack.extend(node.children)
+
+
+def _target_names(node: cst.CSTNode) -> Iterator[str]:
+    if isinstance(node, cst.Name):
+        yield node.value
+    elif isinstance(node, (cst.Tuple, cst.List)):
+        for element in node.elements:
+            yield from _target_names(element.value)
+    elif isinstance(node, cst.StarredElement):
+        yield from _target_names(node.value)

@@ -1,0 +1,85 @@
+"""The frameworks, as data: server classes, registration sinks, tool objects, mounts.
+
+One row per fact; the engine reads these tables and knows no framework by itself. A
+project class that subclasses a server class is that framework's server.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Qualified names under which each framework's server class is imported.
+SERVER_CLASSES: dict[str, str] = {
+    "mcp.server.fastmcp.FastMCP": "mcp-fastmcp",
+    "mcp.server.fastmcp.server.FastMCP": "mcp-fastmcp",
+    "mcp.server.mcpserver.MCPServer": "mcp-mcpserver",
+    "mcp.server.mcpserver.server.MCPServer": "mcp-mcpserver",
+    "mcp.server.lowlevel.Server": "mcp-lowlevel",
+    "mcp.server.lowlevel.server.Server": "mcp-lowlevel",
+    "mcp.server.Server": "mcp-lowlevel",
+    "fastmcp.FastMCP": "fastmcp",
+    "fastmcp.server.FastMCP": "fastmcp",
+    "fastmcp.server.server.FastMCP": "fastmcp",
+}
+
+
+@dataclass(frozen=True)
+class Sink:
+    """A server method that registers a tool, and where its arguments go.
+
+    `function`: the position of the handler argument (None: only as a decorator);
+    `name`: the keyword (and position, for fastmcp's `tool("name")`) of the tool's name;
+    `decorates`: called without a function, it returns a decorator.
+    """
+
+    role: str  # "tool", "tool-object", "list-tools", "call-tool", "mount"
+    function: int | None = 0
+    name_keyword: str = "name"
+    name_position: int | None = None
+    decorates: bool = True
+
+
+SINKS: dict[str, dict[str, Sink]] = {
+    framework: {
+        "tool": Sink("tool", function=0, name_position=0 if framework == "fastmcp" else None),
+        "add_tool": Sink("tool-object" if framework == "fastmcp" else "tool", decorates=False),
+        "list_tools": Sink("list-tools", function=None),
+        "call_tool": Sink("call-tool", function=None),
+        "mount": Sink("mount", function=None, decorates=False),
+        "import_server": Sink("mount", function=None, decorates=False),
+    }
+    for framework in ("mcp-fastmcp", "mcp-mcpserver", "mcp-lowlevel", "fastmcp")
+}
+
+# Library classes whose instances carry a tool's facts in their fields (keyword -> field).
+TOOL_OBJECTS: dict[str, str] = {
+    "mcp.types.Tool": "definition",
+    "mcp.Tool": "definition",
+    "fastmcp.tools.Tool": "tool",
+    "fastmcp.tools.FunctionTool": "tool",
+    "fastmcp.tools.tool.Tool": "tool",
+    "fastmcp.tools.tool.FunctionTool": "tool",
+    "fastmcp.tools.function_tool.FunctionTool": "tool",
+    "mcp.server.fastmcp.tools.Tool": "tool",
+    "mcp.server.fastmcp.tools.base.Tool": "tool",
+}
+
+# Library calls that build a tool object from a function: (qualname suffix, fn position).
+TOOL_FACTORIES = ("Tool.from_function", "FunctionTool.from_function")
+
+# Standalone decorators that turn a function into a tool object (fastmcp 3+ `@tool`).
+TOOL_DECORATORS = ("fastmcp.tools.tool", "fastmcp.tool", "fastmcp.tools.tool.tool")
+
+# Constructor keywords holding handlers or tools: keyword -> role.
+CONSTRUCTOR_TOOLS = {"tools": "tool-list"}
+
+# Library calls that keep what flows through them (the result holds the argument).
+IDENTITY_CALLS = {
+    "functools.partial": 0,
+    "functools.wraps": 0,  # wraps(f)(g) stands for f: its signature is what is read
+    "functools.update_wrapper": 1,
+    "typing.cast": 1,
+    "copy.copy": 0,
+    "copy.deepcopy": 0,
+}
+ELEMENT_CALLS = {"list", "tuple", "set", "frozenset", "sorted", "reversed", "filter", "iter"}

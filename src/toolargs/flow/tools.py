@@ -1,0 +1,300 @@
+"""Tools read off the value-flow analysis: what reached a framework sink, and how.
+
+A tool exists only where a registration sink of a known framework was reached with a
+server value at its receiver: a look-alike that no framework receives gives nothing.
+Names, servers and handlers are the values that flowed there, in that registration's
+context; a name that is Unknown is reported, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from toolargs.flow import frameworks as fw
+from toolargs.flow.engine import Engine, Registration, Values
+from toolargs.flow.values import (
+    ELEMENT,
+    Bound,
+    Const,
+    Container,
+    External,
+    Func,
+    Module,
+    Object,
+    Value,
+)
+from toolargs.positions import positions
+
+MAX_DEPTH = 8  # lists of lists of tools followed
+
+
+@dataclass(frozen=True)
+class Place:
+    path: str
+    line: int
+
+
+@dataclass(frozen=True)
+class FlowTool:
+    name: str
+    server: Object | None  # None: the server comes from outside the package
+    framework: str
+    handler: Func | None
+    registration: Place
+    server_place: Place | None
+    handler_place: Place | None
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    code: str  # TAV902: a name that is Unknown; TAV904: a server from outside
+    place: Place
+    why: str
+
+
+@dataclass
+class Analysis:
+    tools: list[FlowTool]
+    unresolved: list[Unresolved]
+    broadened: set[str]
+
+
+def analyse(files: Sequence[Path], root: Path) -> Analysis:
+    engine = Engine(files, root)
+    engine.run()
+    return Reader(engine).read()
+
+
+class Reader:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.wanted: dict[int, list[tuple[int, cst.CSTNode]]] = defaultdict(list)
+        self.modules: dict[int, Module] = {}
+        self.raw: list[tuple[str, Object | None, str, Func | None, int]] = []
+        self.unresolved_raw: list[tuple[str, int, str]] = []
+
+    def read(self) -> Analysis:
+        prefixes = self._prefixes()
+        for registration in self.engine.registrations.values():
+            if registration.role in ("tool", "tool-object"):
+                self._tools(registration, prefixes)
+            elif registration.role == "list-tools":
+                self._listed(registration, prefixes)
+        placed = self._place()
+        tools = []
+        seen = set()
+        for name, server, framework, handler, call in self.raw:
+            key = (name, server.site if server else 0, id(handler.node) if handler else 0)
+            if key in seen:
+                continue
+            seen.add(key)
+            tools.append(
+                FlowTool(
+                    name, server, framework, handler,
+                    placed.get(call) or Place("", 0),
+                    placed.get(server.site) if server is not None else None,
+                    placed.get(id(handler.node)) if handler is not None else None,
+                )
+            )  # fmt: skip
+        unresolved = [
+            Unresolved(code, placed.get(node) or Place("", 0), why)
+            for code, node, why in dict.fromkeys(self.unresolved_raw)
+        ]
+        return Analysis(tools, unresolved, self.engine.broadened)
+
+    # --- mounts ---
+
+    def _prefixes(self) -> dict[Value, set[str]]:
+        """For each mounted server, the prefixes its tools are listed under."""
+        prefixes: dict[Value, set[str]] = defaultdict(set)
+        children = {child for _, child, _ in self.engine.mounts}
+        for parent, child, prefix in self.engine.mounts:
+            prefixes[child].add(prefix)
+        return prefixes if children else {}
+
+    def _names_under(self, server: Value, name: str, prefixes: dict[Value, set[str]]) -> list[str]:
+        if server not in prefixes:
+            return [name]
+        return [f"{p}_{name}" if p else name for p in prefixes[server]]
+
+    # --- decorator-style tools ---
+
+    def _tools(self, registration: Registration, prefixes: dict[Value, set[str]]) -> None:
+        servers = [s for s in registration.server if isinstance(s, Object)]
+        for handler_value in registration.handler:
+            handler, names, tool_object = self._handler(handler_value, registration)
+            if handler is None and not tool_object:
+                continue
+            receivers: list[Object | None] = list(servers) or [None]
+            for server in receivers:
+                framework = self.engine.framework_of(server.cls) if server is not None else ""
+                self._keep(server, registration.call)
+                if handler is not None:
+                    self._keep_node(id(handler.node), handler.node, handler.module)
+                for name in names:
+                    if name is None:
+                        self.unresolved_raw.append(
+                            ("TAV902", registration.call, "a tool name that cannot be read")
+                        )
+                        continue
+                    for listed in (self._names_under(server, name, prefixes) if server else [name]):
+                        self.raw.append(
+                            (listed, server, framework or "", handler, registration.call)
+                        )
+                if server is None:
+                    self.unresolved_raw.append(
+                        (
+                            "TAV904",
+                            id(handler.node) if handler else registration.call,
+                            "a server from outside the package",
+                        )
+                    )
+
+    def _handler(
+        self, value: Value, registration: Registration
+    ) -> tuple[Func | None, list[str | None], bool]:
+        given = registration.keywords.get("name")
+        if (
+            isinstance(value, Object)
+            and isinstance(value.cls, External)
+            and value.cls.qualname in fw.TOOL_OBJECTS | {"fastmcp.tools.FunctionTool": ""}
+        ):
+            functions = [self._function(v) for v in self.engine.field(value, "fn")]
+            function = next((f for f in functions if f is not None), None)
+            names = (
+                self._strings(self.engine.field(value, "name"))
+                if self.engine.field(value, "name")
+                else None
+            )
+            if given:
+                names = self._strings(given)
+            if names is None:
+                names = [function.name] if function is not None else [None]
+            return function, names, True
+        function = self._function(value)
+        if function is None:
+            return None, [], False
+        if given:
+            return function, self._strings(given), False
+        return function, [function.name], False
+
+    def _function(self, value: Value) -> Func | None:
+        if isinstance(value, Func):
+            return value
+        if isinstance(value, Bound) and isinstance(value.function, Func):
+            return value.function
+        return None
+
+    def _strings(self, values: Iterable[Value]) -> list[str | None]:
+        out: list[str | None] = []
+        for value in values:
+            if isinstance(value, Const) and isinstance(value.value, str):
+                out.append(value.value)
+            elif isinstance(value, Const) and value.value is None:
+                continue
+            else:
+                out.append(None)
+        return list(dict.fromkeys(out)) or [None]
+
+    # --- low-level tools ---
+
+    def _listed(self, registration: Registration, prefixes: dict[Value, set[str]]) -> None:
+        servers = [s for s in registration.server if isinstance(s, Object)]
+        call_handlers = [
+            r for r in self.engine.registrations.values()
+            if r.role == "call-tool" and r.server & registration.server
+        ]  # fmt: skip
+        handler = None
+        for r in call_handlers:
+            for value in r.handler:
+                handler = handler or self._function(value)
+        for value in registration.handler:
+            function = self._function(value)
+            if function is None:
+                continue
+            for tool in self._tool_values(self.engine.returned(function), 0):
+                for name in self._tool_names(tool):
+                    branch = self._branch(handler, name) if handler is not None else None
+                    for server in servers:
+                        self._keep(server, registration.call)
+                        if branch is not None:
+                            self._keep_node(id(branch.node), branch.node, branch.module)
+                        if name is None:
+                            self.unresolved_raw.append(
+                                ("TAV902", registration.call, "a tool name that cannot be read")
+                            )
+                            continue
+                        self.raw.append((name, server, "mcp-lowlevel", branch, registration.call))
+
+    def _branch(self, handler: Func, name: str | None) -> Func:
+        """The function a low-level call handler runs for one tool: the first it invokes
+        that is not handed the name (a router that is goes on choosing), else itself."""
+        if name is None:
+            return handler
+        self.tags -= 1
+        for function, got_name in self.engine.dispatched(handler, name, self.tags):
+            if not got_name and function is not handler:
+                return function
+        return handler
+
+    tags = 0
+
+    def _tool_values(self, values: Values, depth: int) -> list[Value]:
+        out: list[Value] = []
+        for value in values:
+            if (
+                isinstance(value, Object)
+                and isinstance(value.cls, External)
+                and fw.TOOL_OBJECTS.get(value.cls.qualname) == "definition"
+            ):
+                out.append(value)
+            elif (
+                isinstance(value, Container)
+                and value.kind == "dict"
+                and self.engine.field(value, "name")
+            ):
+                out.append(value)
+            elif isinstance(value, Container) and depth < MAX_DEPTH:
+                out.extend(self._tool_values(self.engine.field(value, ELEMENT), depth + 1))
+            elif (
+                isinstance(value, Object) and isinstance(value.cls, External) and depth < MAX_DEPTH
+            ):
+                out.extend(self._tool_values(self.engine.field(value, "tools"), depth + 1))
+        return out
+
+    def _tool_names(self, tool: Value) -> list[str | None]:
+        names = self.engine.field(tool, "name")
+        return self._strings(names) if names else [None]
+
+    # --- places ---
+
+    def _keep(self, server: Object | None, call: int) -> None:
+        if server is not None and server.site in self.engine.nodes:
+            node, module = self.engine.nodes[server.site]
+            self._keep_node(server.site, node, module)
+        if call in self.engine.nodes:
+            node, module = self.engine.nodes[call]
+            self._keep_node(call, node, module)
+
+    def _keep_node(self, key: int, node: cst.CSTNode, module: Module) -> None:
+        """Place `node` under `key`; a function is placed at its name (the `def` line)."""
+        if isinstance(node, cst.FunctionDef):
+            node = node.name
+        self.wanted[id(module)].append((key, node))
+        self.modules[id(module)] = module
+
+    def _place(self) -> dict[int, Place]:
+        placed: dict[int, Place] = {}
+        for key, wanted in self.wanted.items():
+            module = self.modules[key]
+            found = positions(module.tree, [node for _, node in wanted], module.source)
+            for each, node in wanted:
+                position = found.get(id(node))
+                if position is not None:
+                    placed[each] = Place(module.path, position[0])
+        return placed
