@@ -46,6 +46,9 @@ MAX_VALUES = 48  # values one expression may hold before it broadens to Unknown
 MAX_FRAMES = 64  # contexts per function before further calls share one
 MAX_ROUNDS = 12
 MAX_DEPTH = 60  # nested calls evaluated at once
+MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
+MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
+MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
 MAX_FILES = 4000
 
@@ -103,6 +106,8 @@ class Engine:
         self.evaluated: set[Frame] = set()  # frames evaluated this round
         self.stack: list[Frame] = []
         self.local_cache: dict[int, frozenset[str]] = {}
+        self.site_contexts: dict[int, set[Context]] = defaultdict(set)
+        self.steps = 0  # function bodies evaluated in all: bounded by MAX_STEPS
         self.overrides: dict[Frame, dict[str, Values]] = {}  # a loop target, per element
         self.iteration: list[Value] = []  # the loop elements being run one by one
         # While one tool's branch of a call handler is evaluated: its context tag, the
@@ -187,6 +192,8 @@ class Engine:
     # --- bookkeeping that notices growth ---
 
     def _add(self, target: set[Value], values: Iterable[Value], where: str = "") -> None:
+        if BROADENED in target:
+            return  # broadened stays broadened: the fixpoint must not flip back and forth
         before = len(target)
         target.update(values)
         if len(target) > MAX_VALUES and BROADENED not in target:
@@ -339,7 +346,11 @@ class Engine:
                     if isinstance(container, Container):
                         self._store(container, ELEMENT, self.elements(value))
                         return
-            self._bind(node.target, self._binary(current, value, node.operator), scope)
+            grown = self._binary(current, value, node.operator)
+            if sum(isinstance(v, Const) for v in current) > 1:
+                # a text grown in a loop: widened at once, not one round per character
+                grown = frozenset({Unknown("a string grown in a loop")})
+            self._bind(node.target, grown, scope)
         elif isinstance(node, cst.Expr):
             self.eval(node.value, scope)
         elif isinstance(node, cst.Return):
@@ -638,6 +649,7 @@ class Engine:
                 and isinstance(b, Const)
                 and isinstance(a.value, str)
                 and isinstance(b.value, str)
+                and len(a.value) + len(b.value) <= MAX_TEXT
             ):
                 out.add(Const(a.value + b.value))
             else:
@@ -855,7 +867,7 @@ class Engine:
         if isinstance(callee, Bound):
             return self._call_bound(callee, positional, keywords, node, scope)
         if isinstance(callee, Class):
-            obj = Object(id(node), scope.frame.context, callee)
+            obj = Object(id(node), self._allocation_context(id(node), scope), callee)
             self.nodes[id(node)] = (node, scope.module)
             self.instances[id(callee.node)].add(obj)
             init = self._class_attribute(callee, "__init__")
@@ -871,6 +883,16 @@ class Engine:
         if isinstance(callee, Decorator):
             return self._apply_decorator(callee, positional, keywords, node, scope)
         return frozenset({UNKNOWN})
+
+    def _allocation_context(self, site: int, scope: Scope) -> Context:
+        """The context an allocation is named with: its frame's, until a site has been
+        reached from MAX_SITE_CONTEXTS of them; then one object stands for the rest."""
+        seen = self.site_contexts[site]
+        context = scope.frame.context
+        if context not in seen and len(seen) >= MAX_SITE_CONTEXTS:
+            return ()
+        seen.add(context)
+        return context
 
     def invoke(
         self,
@@ -897,6 +919,10 @@ class Engine:
 
     def _enter(self, function: Func, frame: Frame) -> None:
         self.evaluated.add(frame)
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            self.broadened.add("the package's evaluation budget")
+            return
         self.stack.append(frame)
         try:
             scope = self._scope(function, frame)
