@@ -42,7 +42,8 @@ from toolargs.flow.values import (
 )
 from toolargs.source import SourceError, TooDeep, guard, parse_module, read
 
-MAX_VALUES = 48  # values one expression may hold before it broadens to Unknown
+MAX_VALUES = 1024  # values one set may hold before it broadens to Unknown (a 5,000-name
+# registry broadens; a 200-function one does not)
 MAX_FRAMES = 64  # contexts per function before further calls share one
 MAX_ROUNDS = 12
 MAX_DEPTH = 60  # nested calls evaluated at once
