@@ -244,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     measuring.add_argument(
         "--first-contact", metavar="SAMPLE", help="a first-contact sample, against its listings"
     )
+    measuring.add_argument("--audits", type=Path,
+                           help="with --first-contact: score the audits of an earlier --json "
+                                "again (new judgements), without running toolargs")  # fmt: skip
     sampling = commands.add_parser("sample", help="draw a first-contact sample")
     sampling.add_argument("--seed", type=int, required=True)
     sampling.add_argument("--count", type=int, required=True)
@@ -274,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         from corpus_measure import measure_first_contact
 
         return measure_first_contact(FIRST_CONTACT, options.first_contact, options.dest,
-                                     options.names, options.json)  # fmt: skip
+                                     options.names, options.json, options.audits)  # fmt: skip
     servers = load_servers(options.names)
     if options.command == "measure":
         results = [measure(s, options.dest) for s in servers if s.tools]

@@ -55,7 +55,7 @@ class Listing:
     python: str = ""
     command: list[str] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
-    framework: str = ""  # the package and version the listing ran on: "mcp 1.27.0"
+    framework: str = ""  # the frameworks installed where it ran: "fastmcp 2.13.0, mcp 1.30.0"
     attempts: list[dict[str, Any]] = field(default_factory=list)
     server_info: dict[str, str] = field(default_factory=dict)
     tools: list[dict[str, Any]] = field(default_factory=list)
@@ -65,6 +65,10 @@ class Listing:
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1, sort_keys=False) + "\n"
+
+
+def describe(frameworks: dict[str, str]) -> str:
+    return ", ".join(f"{p} {frameworks[p]}" for p in FRAMEWORKS if p in frameworks) or "none"
 
 
 def python_for(version: str) -> str | None:
@@ -240,8 +244,9 @@ def list_tools(
         listing.attempts.append(asdict(attempt))
         if not attempt.error:
             listing.server_info, listing.tools = info, tools
-            package = next(p for p in FRAMEWORKS if p in frameworks) if frameworks else ""
-            listing.framework = f"{package} {frameworks[package]}" if package else "none"
+            # Every framework installed: which one the code builds on is the code's to say
+            # (a fastmcp server may use the SDK's own classes; judgements say which).
+            listing.framework = describe(frameworks)
             listing.error = listing.reason = ""
             break
         listing.error, listing.reason = attempt.error, attempt.reason

@@ -145,13 +145,18 @@ def checked_phantoms(folder: Path) -> dict[str, dict[str, str]]:
 
 def measure_one(
     server: dict[str, Any], listing: dict[str, Any], unpacked: Path, judged: dict[str, Any],
-    phantom_checks: dict[str, str],
+    phantom_checks: dict[str, str], saved: dict[str, Any] | None = None,
 ) -> Result:  # fmt: skip
     tools = listing["tools"]
     listed = list(dict.fromkeys(t["name"] for t in tools))
     result = Result(server["dist"], server["stratum"], listing["framework"], listed)
     try:
-        audit = run_audit(analysed_folders(unpacked))
+        if saved is not None:  # an earlier run's audit, scored again against new truth
+            if saved.get("error"):
+                raise RuntimeError(saved["error"])
+            audit = saved["audit"]
+        else:
+            audit = run_audit(analysed_folders(unpacked))
     except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
         result.error = str(exc)
         result.missed = listed
@@ -284,8 +289,13 @@ def report(results: list[Result], failures: list[dict[str, Any]], all_listings: 
 
 
 def measure_first_contact(
-    root: Path, name: str, dest: Path, only: list[str], json_out: Path | None
-) -> int:
+    root: Path, name: str, dest: Path, only: list[str], json_out: Path | None,
+    audits: Path | None = None,
+) -> int:  # fmt: skip
+    """Measure, or with `audits` (a --json of an earlier run) score those audits again."""
+    saved = {}
+    if audits is not None:
+        saved = {r["dist"]: r for r in json.loads(audits.read_text(encoding="utf-8"))}
     folder = sample_folder(root, name)
     sample = load_sample(root, name)
     listed = listings(root, name)
@@ -301,11 +311,12 @@ def measure_first_contact(
             failures.append(listing)
             continue
         unpacked = dest / "first-contact" / name / server["dist"]
-        if not unpacked.is_dir():
+        if not unpacked.is_dir() and not audits:
             raise SystemExit(f"corpus: {server['dist']} is not fetched: "
                              f"python scripts/corpus.py fetch --sample {name}")  # fmt: skip
         results.append(measure_one(server, listing, unpacked, judgement(folder, server["dist"]),
-                                   phantom_checks.get(server["dist"], {})))  # fmt: skip
+                                   phantom_checks.get(server["dist"], {}),
+                                   saved.get(server["dist"]) if audits else None))  # fmt: skip
         print(f"measured {server['dist']}", file=sys.stderr, flush=True)
     print(report(results, failures, [l for d, l in listed.items() if not only or d in only]))
     if json_out:
