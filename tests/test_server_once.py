@@ -1,0 +1,137 @@
+"""A finding whose one remedy is at the server is reported once for the server.
+
+`toolargs check` (every format) keeps one per server and code for the whole run, naming
+how many tools it covers and which; the audit still lists the code on each tool. The
+low-level examples of docs/frameworks.md, which apply `enforce_policy(server)`, check
+clean.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolargs.analysis import analyze_source
+from toolargs.cli import main
+from toolargs.config import Config
+
+ROOT = Path(__file__).resolve().parent.parent
+PANTRY = ROOT / "fixtures" / "servers" / "pantry_fastmcp.py"
+WORKSPACE = ROOT / "fixtures" / "packages" / "workspace_tools"
+WORKSPACE_TOOLS = [
+    "read_file", "list_dir", "write_file", "read_memory", "list_memories", "delete_memory"
+]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+def check_json(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict[str, Any]]:
+    code, out = run(capsys, "check", "--format", "json", str(path))
+    assert code == 1
+    findings: list[dict[str, Any]] = json.loads(out)
+    return findings
+
+
+def test_one_tav503_for_a_server_of_five_read_only_tools(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    findings = check_json(capsys, PANTRY)
+    assert [(f["code"], f["line"]) for f in findings] == [("TAV503", 17)]
+    assert "fastmcp server 'mcp' rejects the unknown keys of its 5 read-only tool(s) " in (
+        findings[0]["message"]
+    )
+    assert "('list_items', 'find_item', 'expiring_soon' and 2 more;" in findings[0]["message"]
+    assert "enforce_policy(mcp)" in findings[0]["message"]
+
+
+def test_the_audit_still_shows_it_on_every_tool_it_covers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run(capsys, "audit", "--format", "json", str(PANTRY))
+    assert code == 1
+    tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
+    read_only = ["list_items", "find_item", "expiring_soon", "shopping_list", "item_history"]
+    assert {name: tools[name] for name in read_only} == {name: ["TAV503"] for name in read_only}
+    assert tools["use_item"] == []
+
+
+def test_a_server_serving_tools_of_two_modules_is_reported_once_per_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    findings = [f for f in check_json(capsys, WORKSPACE) if f["code"] == "TAV501"]
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding["path"].endswith("file_tools.py") and finding["line"] == 12
+    assert "before its 6 tool(s) ('read_file', 'list_dir', 'write_file' and 3 more) run" in (
+        finding["message"]
+    )
+    assert finding["message"].endswith("(it is built in mcp_server.py)")
+
+
+def test_each_module_alone_names_its_own_tools(capsys: pytest.CaptureFixture[str]) -> None:
+    """Checked alone (as flake8 checks a file), a module reports the tools it holds."""
+    findings = check_json(capsys, WORKSPACE / "memory_tools.py")
+    assert [(f["code"], f["line"]) for f in findings] == [("TAV501", 12)]
+    assert "its 3 tool(s) ('read_memory', 'list_memories' and 'delete_memory')" in (
+        findings[0]["message"]
+    )
+
+
+def test_sarif_and_github_report_it_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "check", "--format", "sarif", str(WORKSPACE))
+    assert code == 1
+    results = json.loads(out)["runs"][0]["results"]
+    assert [r["ruleId"] for r in results].count("TAV501") == 1
+    code, out = run(capsys, "check", "--format", "github", str(WORKSPACE))
+    assert code == 1
+    assert len([line for line in out.splitlines() if "title=TAV501" in line]) == 1
+
+
+def test_the_audit_of_the_package_lists_tav501_on_all_six_tools(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run(capsys, "audit", "--format", "json", str(WORKSPACE))
+    assert code == 1
+    tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
+    assert all("TAV501" in tools[name] for name in WORKSPACE_TOOLS)
+
+
+def _docs_examples() -> list[tuple[str, str]]:
+    text = (ROOT / "docs" / "frameworks.md").read_text()
+    found = re.findall(r"```python\n(# (notes_lowlevel2?\.py):.*?)```", text, re.S)
+    return [(name, source) for source, name in found]
+
+
+@pytest.mark.parametrize("name,source", _docs_examples(), ids=lambda v: v[:20])
+def test_the_low_level_docs_examples_check_clean(name: str, source: str) -> None:
+    report = analyze_source(source, name, Config())
+    assert report.diagnostics == ()
+    tools = {t.name: t for t in report.tools}
+    assert set(tools) == {"search_notes", "rename_note"}
+    assert tools["search_notes"].unknown_keys == "reported"
+    assert tools["rename_note"].unknown_keys == "rejected"
+    assert all(t.handled_by == "toolargs" and t.framework == "mcp-lowlevel" for t in tools.values())
+
+
+def test_the_docs_have_both_low_level_examples() -> None:
+    assert [name for name, _ in _docs_examples()] == ["notes_lowlevel.py", "notes_lowlevel2.py"]
+
+
+@pytest.mark.parametrize("name,source", _docs_examples(), ids=lambda v: v[:20])
+def test_without_enforce_policy_the_low_level_examples_are_judged_by_their_handlers(
+    name: str, source: str
+) -> None:
+    plain = source.replace('enforce_policy(Server("notes"))', 'Server("notes")').replace(
+        "enforce_policy(Server(", "(Server("
+    )
+    assert "enforce_policy(" not in plain.split("import enforce_policy", 1)[1]
+    codes = {d.code for d in analyze_source(plain, name, Config()).diagnostics}
+    assert "TAV201" in codes  # rename_note runs with unknown keys
+    assert codes & {"TAV101", "TAV503"}  # search_notes: dropped (2.x) or rejected (1.x)
