@@ -388,7 +388,7 @@ class Engine:
             self._add(self.heap[cls]["__bases__"], self.eval(base.value, scope))
         body_frame = Frame(id(node), ())
         inner = Scope(body_frame, scope.module, None, frozenset(), scope)
-        self._block(_class_statements(node), _ClassScope.of(inner, self, cls))
+        self._block(_class_statements(node), _ClassScope.of(inner, cls))
         value: Values = frozenset({cls})
         for decorator in reversed(node.decorators):
             decorated = self.call(
@@ -930,8 +930,6 @@ class Engine:
             if isinstance(function.node, cst.Lambda):
                 self._add(self.returns[frame], self.eval(function.node.body, scope), "a return")
             else:
-                if _is_generator(function.node):
-                    self._add(self.returns[frame], {UNKNOWN})
                 self._suite(function.node.body, scope)
         finally:
             self.stack.pop()
@@ -1397,7 +1395,7 @@ class _ClassScope(Scope):
     cls: Class
 
     @classmethod
-    def of(cls, scope: Scope, engine: Engine, owner: Class) -> _ClassScope:
+    def of(cls, scope: Scope, owner: Class) -> _ClassScope:
         made = cls(scope.frame, scope.module, None, frozenset(), scope.parent)
         made.cls = owner
         return made
@@ -1430,10 +1428,6 @@ def _is_static(function: Func) -> bool:
         isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
         for d in node.decorators
     )
-
-
-def _is_generator(node: cst.FunctionDef) -> bool:
-    return False
 
 
 def _local_names(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:

@@ -75,6 +75,7 @@ class Reader:
         self.engine = engine
         self.wanted: dict[int, list[tuple[int, cst.CSTNode]]] = defaultdict(list)
         self.modules: dict[int, Module] = {}
+        self.tag = 0
         self.raw: list[tuple[str, Object | None, str, Func | None, int]] = []
         self.unresolved_raw: list[tuple[str, int, str]] = []
 
@@ -112,10 +113,9 @@ class Reader:
     def _prefixes(self) -> dict[Value, set[str]]:
         """For each mounted server, the prefixes its tools are listed under."""
         prefixes: dict[Value, set[str]] = defaultdict(set)
-        children = {child for _, child, _ in self.engine.mounts}
         for parent, child, prefix in self.engine.mounts:
             prefixes[child].add(prefix)
-        return prefixes if children else {}
+        return prefixes
 
     def _names_under(self, server: Value, name: str, prefixes: dict[Value, set[str]]) -> list[str]:
         if server not in prefixes:
@@ -236,13 +236,11 @@ class Reader:
         that is not handed the name (a router that is goes on choosing), else itself."""
         if name is None:
             return handler
-        self.tags -= 1
-        for function, got_name in self.engine.dispatched(handler, name, self.tags):
+        self.tag -= 1  # a context of its own for each (handler, tool) evaluated
+        for function, got_name in self.engine.dispatched(handler, name, self.tag):
             if not got_name and function is not handler:
                 return function
         return handler
-
-    tags = 0
 
     def _tool_values(self, values: Values, depth: int) -> list[Value]:
         out: list[Value] = []
