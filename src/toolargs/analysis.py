@@ -216,9 +216,7 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
     diagnostics = []
     for f, (line, col), other in zip(findings, where, elsewhere):
         if other is None:
-            diagnostics.append(
-                Diagnostic(path, line, col, f.code, f.message, f.tool, None, f.covers, f.server)
-            )
+            diagnostics.append(Diagnostic(path, line, col, f.code, f.message, f.tool))
             continue
         other_path, other_line, other_col = other
         tool = f"tool '{f.tool}'" if f.tool else "the tool"
