@@ -56,7 +56,8 @@ def _package(root: Path, files: dict[str, str]) -> Path:
 
 def test_a_model_config_that_forbids_makes_read_only_tools_reject(tmp_path: Path) -> None:
     root = _package(tmp_path / "notes", {"server.py": SERVER, "validation.py": VALIDATION})
-    assert _codes(root) == [(10, "TAV503")]  # list_notes; delete_note is strict
+    # Once, on the server (line 6), for list_notes; delete_note is strict.
+    assert _codes(root) == [(6, "TAV503")]
 
 
 def test_without_it_the_sdk_drops_them(tmp_path: Path) -> None:

@@ -216,7 +216,9 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
     diagnostics = []
     for f, (line, col), other in zip(findings, where, elsewhere):
         if other is None:
-            diagnostics.append(Diagnostic(path, line, col, f.code, f.message, f.tool))
+            diagnostics.append(
+                Diagnostic(path, line, col, f.code, f.message, f.tool, None, f.covers, f.server)
+            )
             continue
         other_path, other_line, other_col = other
         tool = f"tool '{f.tool}'" if f.tool else "the tool"

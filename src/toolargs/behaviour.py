@@ -78,6 +78,9 @@ class Facts:
     enforcement: str | None = None  # enforce_policy, the middleware, or a ToolPolicy
     # SDK FastMCP/MCPServer: the project makes the tools' argument models forbid extras
     arguments_forbidden: bool = False
+    # Low-level Server: enforce_policy(server) wraps the call handler ahead of the SDK's
+    # own input validation (a ToolPolicy in the dispatcher runs after it).
+    enforced_at_server: bool = False
 
 
 def behaviour(facts: Facts) -> Behaviour:
@@ -114,6 +117,8 @@ def behaviour(facts: Facts) -> Behaviour:
         return Behaviour(
             "dropped", "framework", f"the SDK's {name} drops them before the tool runs"
         )
+    if framework == "mcp-lowlevel" and facts.enforced_at_server and facts.enforcement:
+        return _enforced(facts)
     if (
         framework == "mcp-lowlevel"
         and major == 1
@@ -177,6 +182,7 @@ def assign_behaviours(model: ModuleModel) -> None:
     """Set `behaviour` and `framework_version` on every tool of `model`, after marking
     fastmcp servers that carry the policy middleware as enforced."""
     _middleware_enforcement(model)
+    _link_lowlevel_dispatchers(model)
     disabled = _validation_disabled(model)
     forbidden = any(
         tool.server_model is not None and tool.server_model.framework_id in SDK_SERVERS
@@ -259,7 +265,38 @@ def facts_of(
         shape=tool.shape,
         enforcement=tool.enforcement,
         arguments_forbidden=arguments_forbidden and framework in SDK_SERVERS,
+        enforced_at_server=bool(
+            server is not None
+            and server.enforced_by
+            and server.enforced_by.startswith("enforce_policy(")
+            and tool.enforcement == server.enforced_by
+        ),
     )
+
+
+def _link_lowlevel_dispatchers(model: ModuleModel) -> None:
+    """A 2.x low-level `Server(..., on_call_tool=call_tool)` serves the tools of the
+    dispatcher `call_tool` of the same module: link them, with its enforcement."""
+    lowlevel = {
+        s.keywords.get("on_call_tool", ""): s
+        for s in model.servers
+        if s.framework_id == "mcp-lowlevel" and not s.served_from
+    }
+    lowlevel.pop("", None)
+    if not lowlevel:
+        return
+    for tool in model.tools:
+        function = tool.handler.function if tool.handler is not None else None
+        if tool.server is not None or tool.shape != "dispatcher" or function is None:
+            continue
+        if function.index is not None and function.index.module is not model.module:
+            continue
+        server = lowlevel.get(function.name)
+        if server is None:
+            continue
+        tool.server, tool.server_model = server.name, server
+        if server.enforced_by and tool.enforcement is None:
+            tool.enforcement = server.enforced_by
 
 
 def _validation_disabled(model: ModuleModel) -> frozenset[str]:

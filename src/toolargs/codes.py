@@ -19,9 +19,15 @@ class Code:
     fixable: bool = False
     default_enabled: bool = True
     security: bool = False  # a security problem: SARIF level error, `security` tag
+    # The message when the finding is reported once for a server (its one remedy is at
+    # the server): the same values plus `server`, `framework`, `count` and `names`.
+    server_message: str = ""
 
     def format(self, **values: object) -> str:
         return f"{self.code} {self.message.format(**values)}"
+
+    def format_server(self, **values: object) -> str:
+        return f"{self.code} {(self.server_message or self.message).format(**values)}"
 
 
 CODES: dict[str, Code] = {
@@ -185,7 +191,7 @@ CODES: dict[str, Code] = {
             "framework-drops-unknown-args",
             "Server framework silently drops unknown args",
             "{framework} server '{server}' drops unknown keys before its {count} tool(s) "
-            "run, without a word: apply toolargs.runtime.enforce_policy({server})",
+            "({names}) run, without a word: apply toolargs.runtime.enforce_policy({server})",
             fixable=True,
         ),
         Code(
@@ -201,6 +207,10 @@ CODES: dict[str, Code] = {
             "Read-only tool whose unknown keys a schema or framework rejects",
             "read-only tool '{tool}' rejects unknown keys ({what}), but the policy wants "
             "them reported as unknown_args: {remedy}",
+            fixable=True,
+            server_message="{framework} server '{server}' rejects the unknown keys of its "
+            "{count} read-only tool(s) ({names}; {what}), but the policy wants them reported "
+            "as unknown_args: {remedy}",
         ),
         Code(
             "TAV504",
@@ -208,7 +218,7 @@ CODES: dict[str, Code] = {
             "fastmcp strict_input_validation rejects before enforcement can run",
             "fastmcp 3.x server '{server}' has strict_input_validation=True: it rejects "
             "unknown keys against the closed input schema before any middleware runs, so "
-            "its {count} read-only tool(s) cannot report them: {remedy}",
+            "its {count} read-only tool(s) ({names}) cannot report them: {remedy}",
         ),
         # TAV9xx: analysis limits.
         Code(
@@ -251,6 +261,22 @@ CODES: dict[str, Code] = {
 def message(code: str, **values: object) -> str:
     """The full message for `code`, starting with the code itself."""
     return CODES[code].format(**values)
+
+
+def server_message(code: str, **values: object) -> str:
+    """The message of `code` reported once for a server."""
+    return CODES[code].format_server(**values)
+
+
+def tool_names(names: tuple[str, ...], shown: int = 3) -> str:
+    """`'a', 'b', 'c' and 4 more`: which tools a server-level finding covers."""
+    quoted = [f"'{name}'" for name in names[:shown]]
+    rest = len(names) - len(quoted)
+    if rest > 0:
+        return ", ".join(quoted) + f" and {rest} more"
+    if len(quoted) > 1:
+        return ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return "".join(quoted)
 
 
 def default_disabled() -> tuple[str, ...]:

@@ -185,6 +185,8 @@ class Finding:
     node: cst.CSTNode | None
     tool: str | None = None
     covers: tuple[str, ...] = ()  # tools a server-level finding concerns
+    # For a server-level finding: the server's identity in the run (see Diagnostic.server)
+    server: str = ""
 
 
 # --- What front ends receive: plain, picklable, positioned. ---
@@ -203,6 +205,10 @@ class Diagnostic:
     # so this is where and what it reports there: the checked path, the tool's line and
     # column, and a message naming the evidence's path:line.
     at_tool: tuple[str, int, int, str] | None = field(default=None, compare=False)
+    # A server-level finding (one remedy, at the server): the tools it covers, and the
+    # server's identity in the run, so that front ends that see every file report it once.
+    covers: tuple[str, ...] = field(default=(), compare=False)
+    server: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

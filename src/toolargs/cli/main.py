@@ -32,6 +32,7 @@ from toolargs.output.json import audit_json, check_json
 from toolargs.output.markdown import audit_markdown
 from toolargs.output.sarif import audit_sarif, check_sarif
 from toolargs.output.rule_docs import rule_index, rule_page
+from toolargs.output.servers import once_per_server
 from toolargs.output.table import audit_for_terminal, audit_table
 from toolargs.output.text import format_text
 from toolargs.probe.cli import add_probe_parser
@@ -278,8 +279,9 @@ def analyze(
 
 
 def reported(results: list[FileResult]) -> list[Diagnostic]:
-    """Every finding left after `# noqa`, in output order (the analysis applied the selection)."""
-    return sorted(d for r in results for d in r.kept)
+    """Every finding left after `# noqa`, in output order (the analysis applied the
+    selection), a server-level one once per server."""
+    return once_per_server(sorted(d for r in results for d in r.kept))
 
 
 def report_errors(results: list[FileResult]) -> list[str]:

@@ -37,10 +37,11 @@ from toolargs.fixer.wrap import Room, code_of, laid_out
 from toolargs.model import Event, Finding, Handler, ModuleModel, Server, Step, Tool
 from toolargs.rules.base import checked_dict_handler
 
-# TAV501 (SDK servers drop unknown keys) and TAV503 (fastmcp rejects them, read-only tools
-# included) are both fixed by enforce_policy(server).
+# TAV501 (SDK servers drop unknown keys) and TAV503 (fastmcp or a closed schema rejects
+# them, read-only tools included) are both fixed by enforce_policy(server).
 ENFORCEMENT_CODES = frozenset({"TAV501", "TAV503"} & set(CODES))
-ENFORCEABLE = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp"})  # enforce_policy's
+# enforce_policy takes every server the checker knows, the SDK's low-level Server included
+ENFORCEABLE = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp", "mcp-lowlevel"})
 FIXABLE = frozenset(
     {"TAV101", "TAV103", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES, *ENFORCEMENT_CODES}
 )
@@ -103,17 +104,33 @@ class _Planner:
         for finding in findings:
             if finding.code in KEY_LIST_CODES and finding.node is not None:
                 groups[id(finding.node)].append(finding)
-        for group in groups.values():
-            self._attempt(plan, needed, group, partial(self.sync_key_list, group))
         enforced: set[str] = set()  # one enforce_policy per server, whatever its findings
         for finding in findings:
             if finding.code in ENFORCEMENT_CODES:
                 fix_server = partial(self.enforce_on_server, finding, enforced)
                 self._attempt(plan, needed, [finding], fix_server)
+        for group in groups.values():
+            tools = [self.tools[f.tool] for f in group if f.tool in self.tools]
+            if tools and all(t.server in enforced and self._at_server(t) for t in tools):
+                plan.planned.extend(group)  # enforce_policy(server) derives them from the schema
+                continue
+            self._attempt(plan, needed, group, partial(self.sync_key_list, group))
+        # A handler finding on a tool of a server that gets enforce_policy in this pass is
+        # fixed by that one line, not by an edit per handler or dispatcher branch.
+        by_server: list[Finding] = []
+        for finding in findings:
+            tool = self._tool(finding)
+            if finding.code not in fixes and finding.code not in KEY_LIST_CODES:
+                continue
+            if tool is None or tool.server not in enforced or not self._at_server(tool):
+                continue
+            fix_server = partial(self.enforce_on_server, finding, enforced)
+            if self._attempt(plan, needed, [finding], fix_server):
+                by_server.append(finding)
         for finding in findings:
             fix = fixes.get(finding.code)
             tool = self._tool(finding)
-            if fix is None or tool is None:
+            if fix is None or tool is None or finding in by_server:
                 continue
             self._attempt(plan, needed, [finding], partial(fix, finding, tool))
         try:
@@ -133,7 +150,7 @@ class _Planner:
         needed: set[str],
         findings: list[Finding],
         fix: Callable[[Edits, set[str]], None],
-    ) -> None:
+    ) -> bool:
         patch, names = Edits(), set[str]()
         try:
             fix(patch, names)
@@ -141,9 +158,23 @@ class _Planner:
         except (NotMechanical, Conflict) as exc:
             for finding in findings:
                 plan.reasons[(finding.code, finding.tool)] = str(exc)
-            return
+            return False
         needed |= names
         plan.planned.extend(findings)
+        return True
+
+    def _at_server(self, tool: Tool) -> bool:
+        """Whether the tool's server is one enforce_policy takes and this module builds
+        (or imports) by a plain assignment: then that one line is its fix."""
+        server = tool.server_model
+        if server is None or server.enforced_by is not None or server.served_from:
+            return False
+        if server.framework_id not in ENFORCEABLE or tool.enforcement is not None:
+            return False
+        if not (self.tree.contains(server.node) and isinstance(server.node, cst.Call)):
+            return _last_import(self.tree.module) is not None
+        small = self.tree.only_small_statement(server.node)
+        return small is not None and _binds(small.body[0], server.name, server.node)
 
     def _tool(self, finding: Finding) -> Tool | None:
         return self.tools.get(finding.tool or "")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable
 
 import libcst as cst
 
-from toolargs.codes import message
+from toolargs.codes import message, server_message, tool_names
 from toolargs.config import Config
-from toolargs.model import Event, Finding, ModuleModel, Step, Tool
+from toolargs.model import Event, Finding, ModuleModel, Server, Step, Tool
 
 ToolRule = Callable[[Tool, "Context"], Iterable[Finding]]
 ModuleRule = Callable[["Context"], Iterable[Finding]]
@@ -27,6 +28,22 @@ class Context:
             values.setdefault("tool", tool.name)
         return Finding(code, message(code, **values), node, tool.name if tool else None)
 
+    def server_finding(
+        self, code: str, server: Server, covered: tuple[str, ...], **values: object
+    ) -> Finding:
+        """A finding whose one remedy is at `server`: reported once, at its construction,
+        naming how many tools it covers and which."""
+        values.setdefault("framework", server.framework)
+        text = server_message(
+            code, server=server.name, count=len(covered), names=tool_names(covered), **values
+        )
+        node, identity = server.node, f"{self.model.path}::{server.name}"
+        if server.served_from:  # built elsewhere: at the first tool it covers here
+            node = next((t.anchor for t in self.model.tools if t.name == covered[0]), node)
+            text += f" (it is built in {server.served_from})"
+            identity = f"{_package_root(self.model.path)}::{server.served_from}::{server.name}"
+        return Finding(code, text, node, None, covered, identity)
+
     def limit_field(self, tool: Tool) -> str | None:
         """The tool's canonical limit field: the first configured one its schema has."""
         properties = tool.schema.properties or ()
@@ -37,6 +54,17 @@ class Context:
 
     def aliases_text(self) -> str:
         return "(" + ", ".join(f'"{a}"' for a in self.config.aliases) + ")"
+
+
+def _package_root(path: str) -> str:
+    """The outermost package directory holding `path`: where a server built in another
+    module of the same package is told apart from one of the same name elsewhere."""
+    directory = Path(path).parent
+    while (directory / "__init__.py").is_file() and directory.parent != directory:
+        if not (directory.parent / "__init__.py").is_file():
+            break
+        directory = directory.parent
+    return str(directory)
 
 
 def checked_dict_handler(tool: Tool) -> bool:

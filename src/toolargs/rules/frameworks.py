@@ -29,16 +29,7 @@ def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
         )
         if not covered:
             continue
-        finding = context.finding(
-            "TAV501",
-            server.node,
-            None,
-            framework=server.framework,
-            server=server.name,
-            count=len(covered),
-        )
-        finding.covers = covered
-        yield finding
+        yield context.server_finding("TAV501", server, covered)
 
 
 def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Finding]:
@@ -83,21 +74,43 @@ def _strict_blocks_policy(server: Server | None, path: str) -> bool:
     )
 
 
-def read_only_rejects_unknown_args(tool: Tool, context: Context) -> Iterator[Finding]:
-    """TAV503: a schema or the framework rejects a read-only tool's unknown keys."""
+def read_only_rejects_unknown_args(context: Context) -> Iterator[Finding]:
+    """TAV503: a schema or the framework rejects a read-only tool's unknown keys.
+
+    Where the remedy is enforce_policy(server), one finding for the server covers all its
+    tools; a tool no enforceable server serves gets its own."""
+    at_server: dict[int, tuple[Server, str, str, list[str]]] = {}
+    for tool in context.model.tools:
+        judged = _rejected_read_only(tool, context)
+        if judged is None:
+            continue
+        what, remedy, server = judged
+        if server is None:
+            yield context.finding("TAV503", tool.anchor, tool, what=what, remedy=remedy)
+            continue
+        at_server.setdefault(id(server), (server, what, remedy, []))[3].append(tool.name)
+    for server, what, remedy, names in at_server.values():
+        yield context.server_finding(
+            "TAV503", server, tuple(names), what=what, remedy=remedy
+        )
+
+
+def _rejected_read_only(tool: Tool, context: Context) -> tuple[str, str, Server | None] | None:
+    """Why a read-only tool's unknown keys are rejected, the remedy, and the server that
+    remedy is applied to (None: the tool's own schema)."""
     behaviour = tool.behaviour
     runtime = _read_only_at_run_time(tool)
     if (tool.mode != "read-only" and not runtime) or behaviour is None:
-        return
+        return None
     if behaviour.unknown_keys != "rejected" or not behaviour.before_handler:
-        return
+        return None
     what = behaviour.what
     if runtime:
         what += f"; it is read-only whenever its readOnlyHint, the run-time value {runtime}, "
         what += "is true"
     server = tool.server_model
     if _strict_blocks_policy(server, context.model.path):
-        return  # TAV504, on the server, says why and what to change
+        return None  # TAV504, on the server, says why and what to change
     if server is not None and server.framework_id == "fastmcp":
         remedy = (
             f"apply {ENFORCE}({server.name}) to its fastmcp server (it adds the "
@@ -110,19 +123,28 @@ def read_only_rejects_unknown_args(tool: Tool, context: Context) -> Iterator[Fin
                 f"server.middleware, from fastmcp {MIDDLEWARE_FROM}): allow a newer "
                 f"fastmcp, then {remedy}"
             )
-    elif server is not None and server.drops_unknown:
+        return what, remedy, server
+    if server is not None and server.drops_unknown:
         # An SDK FastMCP/MCPServer whose argument models the project made strict:
         # enforce_policy takes the unknown keys out before the model sees them.
         remedy = (
             f"apply {ENFORCE}({server.name}) to its {server.framework} server (it removes "
             "unknown keys before the argument model validates, and reports them)"
         )
-    else:
+        return what, remedy, server
+    if server is not None and server.framework_id == "mcp-lowlevel" and not server.enforced_by:
+        # The 1.x low-level Server validates against the closed schema: enforce_policy
+        # wraps its call handler ahead of that validation.
         remedy = (
-            "drop additionalProperties: false from its input schema and report unknown "
-            "keys with collect_unknown_args (or a ToolPolicy in the dispatcher)"
+            f"apply {ENFORCE}({server.name}) to its low-level server (it takes unknown "
+            "keys out before the SDK validates, and reports them)"
         )
-    yield context.finding("TAV503", tool.anchor, tool, what=what, remedy=remedy)
+        return what, remedy, server
+    remedy = (
+        "drop additionalProperties: false from its input schema and report unknown "
+        "keys with collect_unknown_args"
+    )
+    return what, remedy, None
 
 
 def _read_only_at_run_time(tool: Tool) -> str:
@@ -151,12 +173,12 @@ def strict_input_validation(context: Context) -> Iterator[Finding]:
         remedy = "build it with strict_input_validation=False"
         if not server.enforced_by:
             remedy += f" and apply {ENFORCE}({server.name})"
-        finding = context.finding(
-            "TAV504", server.node, None, server=server.name, count=len(covered), remedy=remedy
-        )
-        finding.covers = covered
-        yield finding
+        yield context.server_finding("TAV504", server, covered, remedy=remedy)
 
 
-RULES = (keyword_limit_without_aliases, read_only_rejects_unknown_args)
-MODULE_RULES = (framework_drops_unknown_args, strict_input_validation)
+RULES = (keyword_limit_without_aliases,)
+MODULE_RULES = (
+    framework_drops_unknown_args,
+    read_only_rejects_unknown_args,
+    strict_input_validation,
+)
