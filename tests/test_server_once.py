@@ -135,3 +135,32 @@ def test_without_enforce_policy_the_low_level_examples_are_judged_by_their_handl
     codes = {d.code for d in analyze_source(plain, name, Config()).diagnostics}
     assert "TAV201" in codes  # rename_note runs with unknown keys
     assert codes & {"TAV101", "TAV503"}  # search_notes: dropped (2.x) or rejected (1.x)
+
+
+def test_fix_adds_enforce_policy_once_where_the_server_is_built(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ast
+    import shutil
+
+    package = tmp_path / "workspace_tools"
+    shutil.copytree(WORKSPACE, package)
+    before = {p.name: p.read_text() for p in package.glob("*.py")}
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0, out
+    assert f"{package / 'mcp_server.py'}: added enforce_policy (mcp)" in out
+    assert "fixed 2 findings in 1 file; none left that need a person" in out
+    after = {p.name: p.read_text() for p in package.glob("*.py")}
+    assert [name for name in sorted(after) if after[name] != before[name]] == ["mcp_server.py"]
+    server = after["mcp_server.py"]
+    assert server.count("enforce_policy(mcp)") == 1
+    assert '    mcp = MCPServer("workspace")\n    enforce_policy(mcp)\n' in server
+    assert "from mcp.server.mcpserver.utilities.func_metadata import func_metadata\n" + (
+        "from toolargs.runtime import enforce_policy\n\nfrom . import file_tools"
+    ) in server
+    ast.parse(server)
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0 and "fixed 0 findings in 0 files" in out
+    assert {p.name: p.read_text() for p in package.glob("*.py")} == after
+    code, out = run(capsys, "check", str(package))
+    assert (code, out) == (0, "")

@@ -19,7 +19,7 @@ from toolargs.config import Config, ConfigError
 from toolargs.fixer.edits import apply
 from toolargs.fixer.imports import drop_unused
 from toolargs.fixer.line_length import line_length_for
-from toolargs.fixer.plan import FIXABLE, plan_fixes
+from toolargs.fixer.plan import FIXABLE, plan_enforcement, plan_fixes
 from toolargs.model import Diagnostic, Finding
 from toolargs.noqa import file_is_skipped, is_suppressed, noqa_lines, physical_lines
 from toolargs.prefilter import may_define_tools
@@ -40,6 +40,8 @@ class FixResult:
     remaining: tuple[Diagnostic, ...] = ()  # as reported on the fixed source
     reasons: Mapping[Key, str] = field(default_factory=dict)  # why a finding was not fixed
     error: str | None = None
+    # Servers this module's tools are served by, built in another module (name -> where)
+    elsewhere: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -79,6 +81,7 @@ def _fix(
     line_length = line_length_for(path)
     current_source, current = source, original
     reasons: dict[Key, str] = {}
+    elsewhere: dict[str, str] = {}
     excluded: set[str | None] = set()  # tools whose fix was tried and reverted
     passes = attempts = 0
     while passes < MAX_PASSES and attempts < 2 * MAX_PASSES:
@@ -93,6 +96,7 @@ def _fix(
             analysis.model.module, analysis.model, fixable, config, line_length=line_length
         )
         reasons.update(plan.reasons)
+        elsewhere.update(plan.elsewhere)
         if not plan.edits:
             break
         before = analysis.model.module
@@ -121,8 +125,35 @@ def _fix(
         else:
             fixed.append(diagnostic)
     return FixResult(
-        path, source, current_source, tuple(fixed), tuple(sorted(remaining)), reasons
+        path,
+        source,
+        current_source,
+        tuple(fixed),
+        tuple(sorted(remaining)),
+        reasons,
+        elsewhere=elsewhere,
     )
+
+
+def enforce_servers(source: str, path: str, config: Config, names: set[str]) -> str:
+    """`source` with enforce_policy added once after the construction of each server
+    `names` it builds for tools of other modules; `source` itself when nothing applies
+    or the result would not parse."""
+    try:
+        module = parse(source, path)
+        analysis = analyze_module(module, path, config)
+        plan = plan_enforcement(
+            module, analysis.model, sorted(names), config, line_length=line_length_for(path)
+        )
+        if not plan.edits:
+            return source
+        code = drop_unused(module, apply(module, plan.edits), line_length_for(path)).code
+        cst.parse_module(code)
+    except ConfigError:
+        raise
+    except Exception:  # noqa: BLE001 - a server left as it was is reported, not fatal
+        return source
+    return code
 
 
 @dataclass(frozen=True)

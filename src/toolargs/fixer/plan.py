@@ -58,6 +58,9 @@ class Plan:
     edits: Edits
     planned: list[Finding] = field(default_factory=list)
     reasons: dict[tuple[str, str | None], str] = field(default_factory=dict)
+    # Servers built in another module (name -> where, as discovery says it): `fix_paths`
+    # adds enforce_policy there, once, when that module is among the files it fixes.
+    elsewhere: dict[str, str] = field(default_factory=dict)
 
 
 def plan_fixes(
@@ -69,6 +72,39 @@ def plan_fixes(
     line_length: int = DEFAULT_LINE_LENGTH,
 ) -> Plan:
     return _Planner(module, model, config, line_length).plan(findings)
+
+
+def plan_enforcement(
+    module: cst.Module,
+    model: ModuleModel,
+    names: Sequence[str],
+    config: Config,
+    *,
+    line_length: int = DEFAULT_LINE_LENGTH,
+) -> Plan:
+    """enforce_policy for the servers `names` that this module builds (for tools of
+    other modules): the server of that name, or the module's only one."""
+    planner = _Planner(module, model, config, line_length)
+    plan, needed, enforced = Plan(Edits()), set[str](), set[str]()
+    built = [
+        s for s in model.servers
+        if not s.served_from and isinstance(s.node, cst.Call) and planner.tree.contains(s.node)
+    ]
+    for name in names:
+        server = next((s for s in built if s.name == name), None)
+        if server is None and len(built) == 1:
+            server = built[0]
+        if server is None or server.name in enforced or server.enforced_by:
+            continue
+        finding = Finding("TAV501", "", server.node)
+        enforce = partial(planner.enforce_on_server, finding, enforced)
+        planner._attempt(plan, needed, [finding], enforce)
+    if plan.edits:
+        try:
+            add_runtime_names(planner.tree, needed, plan.edits, line_length, model.path)
+        except Conflict:  # pragma: no cover - the import is only touched here
+            return Plan(Edits())
+    return plan
 
 
 Fix = Callable[[Finding, Tool, Edits, set[str]], None]
@@ -85,6 +121,7 @@ class _Planner:
         self.taken = set(self.tree.module_names)
         self.created: dict[int, str] = {}  # id(tool) -> the KNOWN_ARGS constant made for it
         self.alone = False
+        self.elsewhere: dict[str, str] = {}
         self.tools = {tool.name: tool for tool in model.tools}
 
     def plan(self, findings: Sequence[Finding]) -> Plan:
@@ -142,6 +179,7 @@ class _Planner:
                 plan.reasons[(finding.code, finding.tool)] = str(exc)
             plan.planned.clear()
             plan.edits = Edits()
+        plan.elsewhere = dict(self.elsewhere)
         return plan
 
     def _attempt(
@@ -514,6 +552,7 @@ class _Planner:
         if server.name in enforced:
             return
         if server.served_from:
+            self.elsewhere[server.name] = server.served_from
             raise NotMechanical(
                 f"server '{server.name}' is built in {server.served_from}: apply "
                 f"enforce_policy({server.name}) there"

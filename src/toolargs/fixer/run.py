@@ -14,13 +14,15 @@ import shutil
 import sys
 import tempfile
 import tokenize
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
 from toolargs.analysis import enabled_by_default
 from toolargs.config import Config
-from toolargs.fixer.engine import FixResult, fix_source
+from toolargs.discovery.project import project_for
+from toolargs.fixer.engine import FixResult, enforce_servers, fix_source
 from toolargs.source import SourceError, decode
 
 EXIT_CLEAN = 0
@@ -34,14 +36,20 @@ class FixSummary:
     results: list[FixResult] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # enforce_policy added where a server is built, for tools of other modules
+    enforced: list[str] = field(default_factory=list)
 
     @property
     def fixed(self) -> int:
         return sum(len(r.fixed) for r in self.results)
 
+    # the modules that got it (or, with --diff, would)
+    enforced_in: list[str] = field(default_factory=list)
+
     @property
     def files_fixed(self) -> int:
-        return sum(1 for r in self.results if r.fixed and r.changed)
+        changed = {r.path for r in self.results if r.fixed and r.changed}
+        return len(changed | set(self.enforced_in))
 
     @property
     def remaining(self) -> int:
@@ -94,6 +102,7 @@ def fix_paths(
         result = _fix_file(Path(path), config, enabled, allowed, summary, diff, out)
         if result is not None:
             summary.results.append(result)
+    _enforce_where_built(summary, config, enabled, allowed, diff, out)
     _report(summary, out if not diff else err)
     return summary
 
@@ -159,6 +168,89 @@ def _fix_file(
     return result
 
 
+def _enforce_where_built(
+    summary: FixSummary,
+    config: Config,
+    enabled: Callable[[str], bool],
+    allowed: list[Path],
+    diff: bool,
+    out: TextIO,
+) -> None:
+    """A server that serves tools of other modules gets enforce_policy once, in the module
+    that builds it, when that module lies within the paths given; the modules asking for
+    it are then judged again, so that what the one line fixed counts as fixed."""
+    wanted: dict[Path, set[str]] = {}
+    asking: set[int] = set()
+    for number, result in enumerate(summary.results):
+        for name, where in result.elsewhere.items():
+            building = _building_module(Path(result.path), where)
+            if building is None or not any(_within(building.resolve(), r) for r in allowed):
+                continue
+            wanted.setdefault(building, set()).add(name)
+            asking.add(number)
+    changed = False
+    for building, names in sorted(wanted.items()):
+        try:
+            data = building.read_bytes()
+            source = decode(data, str(building))
+        except (OSError, SourceError):
+            continue
+        new_source = enforce_servers(source, str(building), config, names)
+        if new_source == source:
+            continue
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        try:
+            new_data = new_source.encode(encoding)
+        except UnicodeEncodeError:
+            continue
+        servers = ", ".join(sorted(names))
+        if diff:
+            out.write(unified_diff(source, new_source, str(building)))
+            summary.enforced.append(f"{building}: would add enforce_policy ({servers})")
+            summary.enforced_in.append(str(building))
+            continue
+        try:
+            _write(building.resolve(), new_data)
+        except OSError as exc:
+            summary.errors.append(f"{building}: cannot write: {exc.strerror or exc}")
+            continue
+        summary.written.append(str(building))
+        summary.enforced.append(f"{building}: added enforce_policy ({servers})")
+        summary.enforced_in.append(str(building))
+        changed = True
+    if not changed:
+        return
+    project_for.cache_clear()  # the modules just written are read again, not remembered
+    for number in sorted(asking):
+        old = summary.results[number]
+        again = fix_source(old.new_source, old.path, config, enabled)
+        if again.error is not None:
+            continue
+        left = Counter((d.code, d.tool) for d in again.remaining)
+        vanished = []
+        for diagnostic in old.remaining:
+            key = (diagnostic.code, diagnostic.tool)
+            if left[key]:
+                left[key] -= 1
+            else:
+                vanished.append(diagnostic)
+        summary.results[number] = replace(
+            old, fixed=old.fixed + tuple(vanished), remaining=again.remaining
+        )
+
+
+def _building_module(tool_module: Path, where: str) -> Path | None:
+    """The file named `where` (a module's file name, as discovery gives it) in the
+    package of `tool_module`: the only one, or None."""
+    if not where.endswith(".py") or "/" in where or "\\" in where:
+        return None
+    package = tool_module.parent
+    while (package.parent / "__init__.py").is_file() and package.parent != package:
+        package = package.parent
+    found = [p for p in package.rglob(where) if p.is_file()]
+    return found[0] if len(found) == 1 else None
+
+
 def _within(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
@@ -201,6 +293,8 @@ def _report(summary: FixSummary, stream: TextIO) -> None:
             why = result.reason(d)
             if why:
                 stream.write(f"    not fixed: {why}\n")
+    for line in summary.enforced:
+        stream.write(f"{line}\n")
     for error in summary.errors:
         stream.write(f"{error}\n")
     stream.write(summary.line() + "\n")
