@@ -89,7 +89,8 @@ def uv() -> list[str]:
 
 def environment(dist: str, version: str, cache: Path, constraint: str) -> tuple[Path, str]:
     """A venv holding dist==version (and the constraint), made once and reused."""
-    suffix = re.sub(r"[^A-Za-z0-9]+", "", constraint)
+    # "mcp<2" -> "-mcp-below-2": the folder says which older major it holds
+    suffix = re.sub(r"[^A-Za-z0-9.]+", "-", constraint.replace("<", "-below-")).strip("-")
     venv = cache / "venvs" / f"{dist}-{version}{'-' + suffix if suffix else ''}"
     done = venv / ".installed"
     if done.is_file():
