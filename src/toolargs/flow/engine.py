@@ -108,6 +108,7 @@ class Engine:
         self.stack: list[Frame] = []
         self.local_cache: dict[int, frozenset[str]] = {}
         self.site_contexts: dict[int, set[Context]] = defaultdict(set)
+        self.owners: dict[int, Class] = {}  # a method's def node -> its class
         self.steps = 0  # function bodies evaluated in all: bounded by MAX_STEPS
         self.overrides: dict[Frame, dict[str, Values]] = {}  # a loop target, per element
         self.iteration: list[Value] = []  # the loop elements being run one by one
@@ -183,12 +184,7 @@ class Engine:
         return Object(0, (), owner)
 
     def _owning_class(self, function: Func) -> Class | None:
-        for cls in self.classes.values():
-            if cls.module is function.module and any(
-                s is function.node for s in _class_statements(cls.node)
-            ):
-                return cls
-        return None
+        return self.owners.get(id(function.node))
 
     # --- bookkeeping that notices growth ---
 
@@ -374,6 +370,8 @@ class Engine:
     def _def(self, node: cst.FunctionDef, scope: Scope) -> None:
         function = Func(node, scope.module, scope.frame if scope.function else None)
         self.functions.setdefault(id(node), function)
+        if isinstance(scope, _ClassScope):
+            self.owners[id(node)] = scope.cls  # a method: known where its class is read
         if scope.function is not None:
             self.functions[id(node)] = function  # the newest closure stands for all
         value: Values = frozenset({function})
