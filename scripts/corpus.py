@@ -312,6 +312,11 @@ def draw_sample(options: argparse.Namespace, argv: list[str]) -> int:
 
     name = options.name or f"seed{options.seed}"
     studied = [server.dist for server in load_servers()]
+    # Every server an earlier sample drew has been listed, judged and measured: studied.
+    for earlier in sorted(FIRST_CONTACT.glob("*/sample.json")):
+        if earlier.parent.name != name:
+            drawn = json.loads(earlier.read_text(encoding="utf-8"))["servers"]
+            studied += [server["dist"] for server in drawn]
     data = make_sample(FIRST_CONTACT, name, options.seed, options.count, options.packages,
                        studied, options.dest, options.scan_limit, argv)  # fmt: skip
     for server in data["servers"]:
