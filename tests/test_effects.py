@@ -58,7 +58,8 @@ def test_delete_note_without_annotation_is_a_mutation_with_its_evidence() -> Non
     delete = found["delete_note"]
     assert delete.mode == "mutation"
     assert delete.mode_source == (
-        "effect: self._path(note_id).unlink() (store.py:27) via delete_note -> NoteStore.delete"
+        "effect: self._path(note_id).unlink() (store.py:27) via delete_note (server.py:45) -> "
+        "NoteStore.delete"
     )
     assert found["read_note"].mode == "read-only"
     assert found["export_notes"].mode_source == "effects: none in the resolved call tree"
@@ -213,7 +214,9 @@ def test_a_command_built_by_a_helper_is_judged_at_each_call(tmp_path: Path) -> N
     """)
     found = tools(path)
     assert found["history"].mode == "read-only"
-    assert found["publish"].mode_source.endswith("runs `git push origin` via publish -> git")
+    assert found["publish"].mode_source.endswith(
+        "runs `git push origin` via publish (line 17) -> git"
+    )
 
 
 def test_sql_guarded_by_startswith_select_reads(tmp_path: Path) -> None:
@@ -265,7 +268,7 @@ def test_explain_runs_its_statement_only_with_analyze() -> None:
     found = tools(ROOT / "fixtures" / "effects" / "pg_explain.py")
     assert found["explain_query"].mode_source == (
         "effect: cursor.execute() (pg_explain.py:31), SQL from the arguments via "
-        "explain_query -> ExplainTool.explain -> SqlDriver.execute_query"
+        "explain_query (line 54) -> ExplainTool.explain (line 45) -> SqlDriver.execute_query"
     )
     assert found["show_query_plan"].mode == "mutation"  # `EXPLAIN {sql}`: options too
     assert found["explain_plan"].mode_source == "default"  # planned, never run
@@ -293,7 +296,8 @@ def test_a_literal_argument_keeps_only_its_branch_of_the_callee() -> None:
     assert found["session_report"].mode_source == "effects: none in the resolved call tree"
     assert found["index_overview"].mode_source == "effects: none in the resolved call tree"
     assert found["session_doctor"].mode_source == (
-        "effect: folder.mkdir() (session_actions.py:29) via session_doctor -> manage_session"
+        "effect: folder.mkdir() (session_actions.py:29) via session_doctor (line 51) -> "
+        "manage_session"
     )
     assert found["rebuild_report"].mode == "mutation"
 
@@ -316,7 +320,7 @@ def test_the_first_value_of_a_rewritten_query_is_followed(tmp_path: Path) -> Non
     """)
     assert tools(path)["preview_rows"].mode_source == (
         "effect: sqlite3.connect(\"db\").execute() (server.py:13), SQL from the arguments "
-        "via preview_rows -> run"
+        "via preview_rows (line 17) -> run"
     )
 
 
@@ -350,7 +354,7 @@ def test_a_request_method_is_http_only_when_it_says_so(tmp_path: Path) -> None:
     assert found["get_quote"].mode_source == "default"
     assert found["fetch_endpoint"].mode_source.startswith("effect: requests.Session().request()")
     assert found["fetch_endpoint"].mode_source.endswith(
-        "HTTP method from the arguments via fetch_endpoint -> call_api"
+        "HTTP method from the arguments via fetch_endpoint (line 26) -> call_api"
     )
 
 
@@ -422,7 +426,8 @@ def test_effects_are_followed_across_modules_and_methods(tmp_path: Path) -> None
         """,
     )
     assert tools(path)["drop_all"].mode_source == (
-        "effect: shutil.rmtree() (store.py:6) via drop_all -> Store.clear_everything -> Base._wipe"
+        "effect: shutil.rmtree() (store.py:6) via drop_all (server.py:12) -> "
+        "Store.clear_everything (line 12) -> Base._wipe"
     )
 
 
@@ -494,8 +499,8 @@ def test_tav403_names_the_evidence_and_is_a_security_error_in_sarif() -> None:
     report = analyze_path(fixture, Config())
     found = [d for d in report.diagnostics if d.code == "TAV403"]
     assert [d.tool for d in found] == ["check_alerts", "refresh_stations"]
-    assert "STATE.write_text() (tav403_read_only_writes.py:37) via check_alerts -> " \
-        "_save_alerts" in found[0].message
+    assert "STATE.write_text() (tav403_read_only_writes.py:37) via check_alerts (line 55) " \
+        "-> _save_alerts" in found[0].message
     document = json.loads(check_sarif(found))
     run = document["runs"][0]
     rule = next(r for r in run["tool"]["driver"]["rules"] if r["id"] == "TAV403")

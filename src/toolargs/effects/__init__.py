@@ -17,7 +17,7 @@ from toolargs.mode import Classification, Effects, classify
 if TYPE_CHECKING:  # discovery imports this package: its modules are imported when used
     from toolargs.discovery.index import ModuleIndex
     from toolargs.discovery.schema import Resolver
-    from toolargs.effects.analysis import Verdict, Write
+    from toolargs.effects.analysis import Function, Verdict, Write
     from toolargs.model import Tool
 
 __all__ = ["classify_tools", "evidence"]
@@ -41,7 +41,9 @@ def classify_tools(
     # Lines cost code generation: only for the evidence shown (the first certain and the
     # first uncertain write of each tool, and the first the tool's arguments decide).
     shown = [w for v in verdicts.values() for w in _first_of_each(v.writes)]
-    lines = project.lines([(w.node, w.function) for w in shown])
+    lines = project.lines(
+        [(w.node, w.function) for w in shown] + [hop for w in shown for hop in w.calls]
+    )
     for tool in tools:
         verdict = verdicts.get(id(tool))
         if verdict is None:
@@ -78,12 +80,26 @@ def _apply(tool: Tool, found: Classification) -> None:
 
 
 def evidence(write: Write, lines: dict[int, int]) -> str:
-    """`api.delete_file() (tools.py:352) via delete_note -> Api.delete_file`."""
-    line = lines.get(id(write.node))
-    where = Path(write.function.path).name if write.function.path else "?"
-    text = f"{write.text} ({where}:{line})" if line else f"{write.text} ({where})"
+    """`api.delete_file() (tools.py:352) via delete_note (server.py:40) -> Api.delete_file`:
+    the writing call, then the path to it from the handler, each function with where it
+    calls the next (`line 40` in the writing call's file)."""
+    text = f"{write.text} ({_at(write.node, write.function, lines)})"
     if write.why:
         text += f", {write.why}"
     if len(write.chain) > 1:
-        text += " via " + " -> ".join(write.chain)
+        hops = []
+        for index, label in enumerate(write.chain):
+            if index < len(write.calls):
+                node, function = write.calls[index]
+                same = function.path == write.function.path and id(node) in lines
+                where = f"line {lines[id(node)]}" if same else _at(node, function, lines)
+                label = f"{label} ({where})"
+            hops.append(label)
+        text += " via " + " -> ".join(hops)
     return text
+
+
+def _at(node: object, function: Function, lines: dict[int, int]) -> str:
+    where = Path(function.path).name if function.path else "?"
+    line = lines.get(id(node))
+    return f"{where}:{line}" if line else where

@@ -25,6 +25,7 @@ from toolargs.discovery.literals import dotted_name, keyword, last_name, snippet
 from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children
 from toolargs.effects import catalogue as cat
+from toolargs.effects.space import Argument, Place, Spaces, combine
 from toolargs.mode import mutation_verb
 
 MAX_DEPTH = 6  # calls followed below a handler; deeper calls count as unresolved
@@ -60,6 +61,12 @@ class Project(Protocol):
     def attribute_type(self, attribute: cst.Attribute, caller: Function) -> str:
         """What `self.<name>` is built as or annotated with in the caller's class, as a
         qualified name (`asyncio.Queue`; `str` for a string literal); "" when unknown."""
+
+    def origin(
+        self, expr: cst.BaseExpression, caller: Function
+    ) -> tuple[cst.BaseExpression, Function] | None:
+        """The value a module constant or a `self` attribute is bound to, and the code
+        whose names that value uses; None when it is not one."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,12 @@ class Write:
     why: str = ""
     from_arguments: bool = False  # decided by the tool's own arguments
     guard: Guard = ()  # the branch of the summarised function it is in
+    # The call of each function of `chain` that leads to the next (its site, and the
+    # function holding it), for the evidence: `check_alerts (server.py:55) -> _save`.
+    calls: tuple[tuple[cst.CSTNode, Function], ...] = ()
+    # The parameter of the summarised function whose value says where the write goes:
+    # no write when the caller gives it scratch space (`_save(CACHE / "x.json", data)`).
+    place: str = ""
 
 
 @dataclass(frozen=True)
@@ -116,6 +129,7 @@ class Pending:
     chain: tuple[str, ...]
     template: Template
     guard: Guard = ()
+    calls: tuple[tuple[cst.CSTNode, Function], ...] = ()
 
 
 @dataclass
@@ -145,6 +159,7 @@ class EffectAnalysis:
         self.catalogue = catalogue
         self.memo: dict[tuple[int, ...], tuple[Function, Summary]] = {}
         self.active: set[tuple[int, ...]] = set()
+        self.spaces = Spaces(project)
 
     def verdict(self, handler: Function) -> Verdict:
         summary = self.summary(handler, 0)
@@ -160,7 +175,7 @@ class EffectAnalysis:
                 Write(
                     pending.kind, pending.text, pending.node, pending.function,
                     pending.chain, certain=False, why=f"{_what(pending.kind)} from the arguments",
-                    from_arguments=True,
+                    from_arguments=True, calls=pending.calls,
                 )
             )
         resolved = summary.complete and not summary.state and not writes
@@ -249,17 +264,39 @@ class _Scan:
     # --- calls ---
 
     def write(
-        self, kind: str, site: cst.CSTNode, text: str, certain: bool = True, why: str = ""
+        self,
+        kind: str,
+        site: cst.CSTNode,
+        text: str,
+        certain: bool = True,
+        why: str = "",
+        place: Place = False,
     ) -> None:
+        """A write effect; none when `place` says it goes to scratch space."""
+        if place is True:
+            return
         text = text or _call_text(site)
         self.summary.writes.append(
             Write(kind, text, site, self.function, (self.function.label,), certain, why,
-                  guard=self.guard_of(site))
+                  guard=self.guard_of(site),
+                  place=place.name if isinstance(place, Argument) else "")
         )
 
-    def decide(self, kind: str, site: cst.CSTNode, text: str, template: Template | None) -> None:
+    def place(self, *paths: cst.BaseExpression | None) -> Place:
+        """Where the paths a call changes live (`toolargs.effects.space`): True when all
+        are scratch space, the parameter that decides it, or False."""
+        return combine([self.analysis.spaces.place(p, self.function) for p in paths])
+
+    def decide(
+        self,
+        kind: str,
+        site: cst.CSTNode,
+        text: str,
+        template: Template | None,
+        place: Place = False,
+    ) -> None:
         """A write unless `template` (the mode, method, SQL or command) says it reads."""
-        if template is None:
+        if template is None or place is True:
             return
         if template.params and _reads(kind, _opaque(template)) is None:
             self.summary.pending.append(
@@ -270,7 +307,8 @@ class _Scan:
         reads = _reads(kind, _opaque(template))
         if reads is True:
             return
-        self.write(kind, site, text, certain=reads is False, why=_why(kind, template))
+        self.write(kind, site, text, certain=reads is False, why=_why(kind, template),
+                   place=place)
 
     def call(self, call: cst.Call, site: cst.CSTNode) -> None:
         func = call.func
@@ -287,13 +325,19 @@ class _Scan:
         if cat.known_read_only(qualified, last):
             return
         if qualified in cat.FILESYSTEM_CALLS:
-            if not self.scratch(_argument(call, 0, "path", "src", "name")):
-                self.write("filesystem", site, text, *_ensured(call))
+            targets = cat.FILESYSTEM_TARGETS.get(qualified)
+            paths = (
+                [_argument(call, position, name) for position, name in targets]
+                if targets is not None
+                else [_argument(call, 0, "path", "src", "name")]
+            )
+            self.write("filesystem", site, text, *_ensured(call), place=self.place(*paths))
             return
         if qualified in cat.OPEN_CALLS:
             position, name = cat.OPEN_CALLS[qualified]
-            if not self.scratch(_argument(call, 0, "file", "name", "filename")):
-                self.decide("filesystem", site, text, self.mode_template(call, position, name))
+            target = _argument(call, 0, "file", "name", "filename", "fileobj")
+            self.decide("filesystem", site, text, self.mode_template(call, position, name),
+                        self.place(target))
             return
         if qualified in cat.PROCESS_CALLS:
             self.decide("process", site, text, self.command_template(call, qualified))
@@ -350,6 +394,14 @@ class _Scan:
         positionals = sum(1 for a in call.args if a.keyword is None and not a.star)
         if receiver_last == "git" and "." in receiver:
             return self.git_command(call, site, text, last, positionals)
+        if self.receiver_kind(func.value) == "opened":
+            # A file or archive: its mode was judged where it was opened; only extracting
+            # writes elsewhere (`z.extractall(dest)`).
+            extract = cat.ARCHIVE_EXTRACT.get(last)
+            if extract is not None:
+                self.write("filesystem", site, text, why="extracts an archive",
+                           place=self.place(_argument(call, *extract)))
+            return True
         if receiver_last == "index" and last in cat.GIT_INDEX_WRITE_METHODS and "repo" in receiver:
             self.write("git", site, text)
             return True
@@ -359,8 +411,9 @@ class _Scan:
         if last in cat.PATH_WRITE_METHODS:
             if last in cat.STORE_WRITE_METHODS and self.store_call(call, func.value):
                 self.write("call", site, text)  # `client.touch(key, expire)`
-            elif not self.scratch(func.value):
-                self.write("filesystem", site, text, *_ensured(call))
+            else:
+                self.write("filesystem", site, text, *_ensured(call),
+                           place=self.place(func.value))
             return True
         if last in cat.TEXT_METHODS and positionals > cat.PATH_WRITE_BY_ARITY[last]:
             keywords = {a.keyword.value for a in call.args if a.keyword is not None}
@@ -370,12 +423,14 @@ class _Scan:
             self.write("call", site, text, certain=False, why="changes an object it got")
             return True
         if cat.PATH_WRITE_BY_ARITY.get(last) == positionals and len(call.args) == positionals:
-            self.write("filesystem", site, text)
+            # `tmp.replace(target)`: both the moved file and its new place change
+            self.write("filesystem", site, text,
+                       place=self.place(func.value, _argument(call, 0)))
             return True
         if last == cat.OPEN_METHOD[0]:
             _, position, name = cat.OPEN_METHOD
-            if not self.scratch(func.value):
-                self.decide("filesystem", site, text, self.mode_template(call, position, name))
+            self.decide("filesystem", site, text, self.mode_template(call, position, name),
+                        self.place(func.value))
             return True
         if last in cat.SQL_ALWAYS_WRITES:
             self.write("sql", site, text)
@@ -467,6 +522,8 @@ class _Scan:
             return "path" if isinstance(expr.operator, cst.Divide) else "text"
         if kind is cst.Call:
             assert isinstance(expr, cst.Call)
+            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "open":
+                return "opened"  # `path.open()`, `archive.open(member)`: a file object
             name = dotted_name(expr.func)
             if name:
                 return _kind_of_type(self.project.qualify(name, self.function))
@@ -555,20 +612,29 @@ class _Scan:
         label = self.function.label
         guard = self.guard_of(site)
         bound: dict[str, _Bound] | None = None
+        hop = ((site, self.function),)
         for write in inner.writes:
-            if write.guard:
+            if write.guard or write.place:
                 bound = _bind(callee.node, call) if bound is None else bound
+            if write.guard and bound is not None:
                 if _not_taken(write.guard, bound, callee.node):
                     continue  # `manage(action="list")` never runs the "delete" branch
+            place: Place = False
+            if write.place and bound is not None:
+                place = self.place(_given(bound, callee.node, write.place))
+                if place is True:
+                    continue  # `_save(CACHE_DIR / name, data)`: scratch space
             summary.writes.append(
                 Write(write.kind, write.text, write.node, write.function,
-                      (label, *write.chain), write.certain, write.why, guard=guard)
+                      (label, *write.chain), write.certain, write.why, guard=guard,
+                      calls=hop + write.calls,
+                      place=place.name if isinstance(place, Argument) else "")
             )
         if inner.pending:
             bound = _bind(callee.node, call) if bound is None else bound
             for pending in inner.pending:
                 if not (pending.guard and _not_taken(pending.guard, bound, callee.node)):
-                    self.resolve_pending(pending, bound, callee, guard)
+                    self.resolve_pending(pending, bound, callee, guard, site)
         if not inner.complete and not inner.writes and not inner.pending:
             # What the body does is not all visible: its name still says something
             # (`session.set_profile()` handing the work to another process).
@@ -581,7 +647,12 @@ class _Scan:
         return True
 
     def resolve_pending(
-        self, pending: Pending, bound: dict[str, _Bound], callee: Function, guard: Guard
+        self,
+        pending: Pending,
+        bound: dict[str, _Bound],
+        callee: Function,
+        guard: Guard,
+        site: cst.CSTNode,
     ) -> None:
         parts: list[Part] = []
         for part in pending.template.parts:
@@ -603,17 +674,18 @@ class _Scan:
                 parts.extend(self.template(exprs[0], pending.template.sequence).parts)
         template = Template(tuple(parts), pending.template.sequence)
         chain = (self.function.label, *pending.chain)
+        calls = ((site, self.function), *pending.calls)
         if template.params and _reads(pending.kind, _opaque(template)) is None:
             self.summary.pending.append(
                 Pending(pending.kind, pending.text, pending.node, pending.function, chain,
-                        template, guard)
+                        template, guard, calls)
             )
             return
         reads = _reads(pending.kind, _opaque(template))
         if reads is not True:
             self.summary.writes.append(
                 Write(pending.kind, pending.text, pending.node, pending.function, chain,
-                      reads is False, _why(pending.kind, template), guard=guard)
+                      reads is False, _why(pending.kind, template), guard=guard, calls=calls)
             )
 
     def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
@@ -638,25 +710,6 @@ class _Scan:
                         ):
                             return element.value
         return None
-
-    def scratch(self, path: cst.BaseExpression | None, hops: int = 0) -> bool:
-        """A path in a temporary or cache location (`tempfile.mkstemp()`, `CACHE_DIR / x`,
-        `"/tmp/..."`): writing there changes nothing the user owns."""
-        if path is None or hops > 3:
-            return False
-        for node in _nodes(path):
-            if isinstance(node, cst.Name):
-                words = _words(node.value)
-                if words & cat.SCRATCH_WORDS or node.value in ("tempfile", "gettempdir"):
-                    return True
-                value = self.values.get(node.value)
-                if value is not None and value is not path and self.scratch(value, hops + 1):
-                    return True
-            elif isinstance(node, (cst.SimpleString, cst.FormattedStringText)):
-                text = string_value(node) if isinstance(node, cst.SimpleString) else node.value
-                if text and _words(text.replace("/", "_").replace(".", "_")) & cat.SCRATCH_WORDS:
-                    return True
-        return False
 
     def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
         value = _argument(call, position, name)
@@ -963,6 +1016,18 @@ def _default(node: cst.CSTNode, name: str) -> cst.BaseExpression | None:
     return None
 
 
+def _given(
+    bound: dict[str, _Bound], node: cst.CSTNode, name: str
+) -> cst.BaseExpression | None:
+    """The one value a call gives the parameter `name` (or its default), None when it
+    gives several (`*args`) or none."""
+    given = bound.get(name)
+    if given is not None:
+        exprs, spread = given
+        return None if spread or len(exprs) != 1 else exprs[0]
+    return _default(node, name)
+
+
 def _argument(call: cst.Call, position: int, *names: str) -> cst.BaseExpression | None:
     found = keyword(call, *names) if names else None
     if found is not None:
@@ -1011,8 +1076,12 @@ def _call_text(site: cst.CSTNode) -> str:
     return f"{snippet(func, 40)}()"
 
 
+_MODE = re.compile(r"[rwaxbt+U]{1,3}([:|][a-z0-9*]*)?")
+
+
 def _mode_like(text: str) -> bool:
-    return 0 < len(text) <= 3 and set(text) <= set("rwaxbt+U")
+    """`"rb"`, `"w"`, and tarfile's `"w:gz"`, `"r|*"`: a mode, not a member's name."""
+    return _MODE.fullmatch(text) is not None
 
 
 def _first(template: Template) -> Part:
@@ -1032,6 +1101,7 @@ def _reads(kind: str, template: Template) -> bool | None:
         if any(p is Opaque for p in parts):
             return None
         mode = "".join(p for p in parts if isinstance(p, str))
+        mode = re.split(r"[:|]", mode, maxsplit=1)[0]  # tarfile's "r:xz": xz is no mode
         return not (set(mode) & cat.WRITE_MODE_LETTERS)
     if kind == "network":
         if len(parts) != 1 or not isinstance(parts[0], str) or parts[0].upper() == "POST":
@@ -1351,6 +1421,8 @@ def _kind_of_type(qualified: str) -> str:
     """The receiver kind of an object built from (or annotated as) `qualified`."""
     if qualified in cat.TEXT_TYPES:
         return "text"
+    if qualified in cat.OPENED_TYPES:
+        return "opened"
     if qualified in cat.PATH_TYPES:
         return "path"
     if qualified in cat.QUEUE_TYPES:

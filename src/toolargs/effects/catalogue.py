@@ -35,8 +35,53 @@ PATH_WRITE_METHODS = frozenset(
     hardlink_to""".split()
 )
 # Words that make a path a scratch location: writing or deleting there (temporary
-# files, caches) changes nothing the user owns.
-SCRATCH_WORDS = frozenset({"tmp", "temp", "tempfile", "tempdir", "cache", "tmpdir"})
+# files, caches) changes nothing the user owns. A name says it (`CACHE_DIR`,
+# `self.tmp_root`, `cacheDir`), or a literal part of the path does (`"/tmp/x"`,
+# `home / ".cache"`); toolargs.effects.space follows a path's value to its root.
+SCRATCH_WORDS = frozenset(
+    """tmp temp tempfile tempdir tmpdir tmpfile tmppath temppath temporary cache caches
+    cachedir cached scratch""".split()
+)
+# Calls whose result is scratch space: temporary files and folders, the platform's cache
+# folder for the application (platformdirs, appdirs), an in-memory buffer.
+SCRATCH_CALLS = frozenset(
+    """tempfile.mkstemp tempfile.mkdtemp tempfile.gettempdir tempfile.gettempdirb
+    tempfile.NamedTemporaryFile tempfile.TemporaryFile tempfile.SpooledTemporaryFile
+    tempfile.TemporaryDirectory platformdirs.user_cache_dir platformdirs.user_cache_path
+    platformdirs.site_cache_dir platformdirs.site_cache_path
+    platformdirs.PlatformDirs.user_cache_dir appdirs.user_cache_dir
+    xdg.xdg_cache_home xdg_base_dirs.xdg_cache_home io.BytesIO io.StringIO""".split()
+)
+# Reading the environment: a variable named like scratch space (`XDG_CACHE_HOME`,
+# `TMPDIR`) is scratch; its default does not decide, a user may set the variable.
+ENVIRONMENT_CALLS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
+ENVIRONMENT = frozenset({"os.environ"})
+# Calls whose result lives where their first argument does: the path itself made another
+# way (`Path(root)`, `os.path.join(root, name)`, `str(root)`), or what a folder holds
+# (`glob.glob(pattern)`, `os.scandir(root)`). Literal later parts count too
+# (`os.path.join(home, ".cache")`).
+SAME_PLACE_CALLS = frozenset(
+    """Path PurePath PosixPath pathlib.Path pathlib.PurePath pathlib.PosixPath anyio.Path
+    str os.fspath os.fsencode os.fsdecode os.path.join os.path.abspath os.path.realpath
+    os.path.normpath os.path.expanduser os.path.expandvars os.path.dirname glob.glob
+    glob.iglob os.scandir os.walk os.listdir sorted list reversed iter tuple set
+    aiofiles.os.scandir aiofiles.os.listdir""".split()
+)
+# Module functions that change the filesystem at another argument than the first: the
+# positions (and keywords) of the paths they change. `shutil.copy(src, dst)` writes dst;
+# `shutil.move(src, dst)` changes both. Others change their first argument.
+FILESYSTEM_TARGETS: dict[str, tuple[tuple[int, str], ...]] = {
+    **{name: ((1, "dst"),) for name in (
+        "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree",
+        "shutil.copymode", "shutil.copystat", "os.symlink", "os.link",
+    )},
+    **{name: ((0, "src"), (1, "dst")) for name in (
+        "shutil.move", "os.rename", "os.renames", "os.replace", "aiofiles.os.rename",
+        "aiofiles.os.replace",
+    )},
+    "shutil.unpack_archive": ((1, "extract_dir"),),
+    "shutil.make_archive": ((0, "base_name"),),
+}
 # Methods whose name is shared with a pure method of another type: a write only with
 # this many positional arguments (`Path.rename(target)`, `str.replace(old, new)`).
 PATH_WRITE_BY_ARITY = {"rename": 1, "replace": 1}
@@ -69,10 +114,30 @@ OPEN_CALLS = {
     "tarfile.open": (1, "mode"),
     "zipfile.ZipFile": (1, "mode"),
     "anyio.open_file": (1, "mode"),
+    "gzip.GzipFile": (1, "mode"),
+    "bz2.BZ2File": (1, "mode"),
+    "lzma.LZMAFile": (1, "mode"),
+    "zipfile.PyZipFile": (1, "mode"),
+    "tarfile.TarFile": (1, "mode"),
+    "tarfile.TarFile.open": (1, "mode"),
 }
 # `path.open("w")`: the mode is the first argument of the method.
 OPEN_METHOD = ("open", 0, "mode")
 WRITE_MODE_LETTERS = frozenset("wax+")
+# What an opened file or archive is built by. Its methods change only that file, whose
+# mode was judged where it was opened (`with zipfile.ZipFile(p) as z: z.read(name)`
+# reads; `ZipFile(p, "w")` was reported at the call), or an in-memory buffer.
+OPENED_TYPES = frozenset(
+    """open builtins.open io.open codecs.open aiofiles.open anyio.open_file gzip.open
+    bz2.open lzma.open gzip.GzipFile bz2.BZ2File lzma.LZMAFile zipfile.ZipFile
+    zipfile.PyZipFile tarfile.open tarfile.TarFile tarfile.TarFile.open io.BytesIO
+    io.StringIO io.TextIOWrapper io.BufferedReader tempfile.NamedTemporaryFile
+    tempfile.TemporaryFile tempfile.SpooledTemporaryFile py7zr.SevenZipFile
+    rarfile.RarFile""".split()
+)
+# Methods of an opened archive that write outside it: into the folder given (position,
+# keyword), the current folder when none is.
+ARCHIVE_EXTRACT = {"extract": (1, "path"), "extractall": (0, "path")}
 
 # --- processes ---
 

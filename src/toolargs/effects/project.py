@@ -157,6 +157,49 @@ class IndexProject:
             return _qualify(dotted_name(value) or "", base_index)
         return ""
 
+    def origin(
+        self, expr: cst.BaseExpression, caller: Function
+    ) -> tuple[cst.BaseExpression, Function] | None:
+        """A module constant (here or imported, `config.CACHE_DIR` too) or an attribute
+        of `self`: its value, and the code whose names that value uses."""
+        where = _where(caller, self.index)
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value in ("self", "cls")
+        ):
+            return self._attribute_origin(expr.attr.value, where)
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        if isinstance(expr, cst.Attribute) and not isinstance(expr.value, cst.Name):
+            return None
+        resolved = self._resolver(where.index).follow(expr, where.index)
+        if resolved.name is None or resolved.expr is expr:
+            return None
+        value = resolved.expr
+        path = str(resolved.index.path) if resolved.index.path else self.path
+        return value, Function(value, resolved.name, path, Where(resolved.index))
+
+    def _attribute_origin(
+        self, name: str, where: Where
+    ) -> tuple[cst.BaseExpression, Function] | None:
+        if where.cls is None:
+            return None
+        for base, base_index in self.resolver.class_chain(*where.cls):
+            assigned = base.instance_attributes.get(name)
+            if assigned is not None:  # `self.root = Path(tempfile.mkdtemp())` in a method
+                value, info = assigned
+                method = self._function(
+                    info.node, base, Where(base_index, where.cls, info)
+                )
+                return value, method
+            declared = base.attributes.get(name)
+            if declared is not None:  # `root = CACHE / "x"` in the class body
+                path = str(base_index.path) if base_index.path else self.path
+                return declared, Function(declared, f"{base.name}.{name}", path,
+                                          Where(base_index, where.cls))
+        return None
+
     def lines(self, sites: Sequence[tuple[cst.CSTNode, Function]]) -> dict[int, int]:
         by_index: dict[int, tuple[ModuleIndex, list[cst.CSTNode]]] = {}
         for node, function in sites:

@@ -1,0 +1,347 @@
+"""Where a path lives: scratch space the tool manages itself, or the user's.
+
+Writing or deleting a temporary file, a file in the platform's cache folder or in a
+folder the server names as its cache changes nothing the user owns (docs/effects.md).
+A path lives where its root does: its value is followed through local names (assignments,
+`with ... as`, tuple targets, loop targets over a folder's listing), module constants,
+`self` attributes, `/`, `+` and `os.path.join`, methods of a path (`root.iterdir()`,
+`p.with_suffix()`), and the project functions that return it. A path made from a
+parameter is the caller's to decide: the analysis asks again at each call site.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, Sequence, Union
+
+import libcst as cst
+
+from toolargs.discovery.literals import dotted_name, keyword, last_name, string_value
+from toolargs.effects import catalogue as cat
+
+if TYPE_CHECKING:
+    from toolargs.effects.analysis import Function
+
+MAX_HOPS = 12  # values followed for one path; further on it is not scratch
+
+
+@dataclass(frozen=True)
+class Argument:
+    """A path whose place is the value the caller gives this parameter."""
+
+    name: str
+
+
+# True: scratch; False: anything else (the user's, or not known); Argument: the caller's.
+Place = Union[bool, Argument]
+
+
+class SpaceProject(Protocol):
+    """What the place of a value asks of the project index."""
+
+    def qualify(self, name: str, caller: Function) -> str: ...
+
+    def resolve(self, call: cst.Call, caller: Function) -> Function | None: ...
+
+    def origin(
+        self, expr: cst.BaseExpression, caller: Function
+    ) -> tuple[cst.BaseExpression, Function] | None:
+        """The value a module constant or a `self` attribute is bound to, and the code
+        whose names that value uses; None when it is not one."""
+
+
+@dataclass(frozen=True)
+class _Scope:
+    params: frozenset[str]
+    sources: dict[str, list[cst.BaseExpression]]  # every value a local name is bound from
+    opaque: frozenset[str]  # local names bound by something not followed
+
+
+def combine(places: Sequence[Place]) -> Place:
+    """All scratch is scratch; one parameter (the others scratch) is that parameter's."""
+    if not places or any(p is False for p in places):
+        return False
+    arguments = {p for p in places if isinstance(p, Argument)}
+    if not arguments:
+        return True
+    return arguments.pop() if len(arguments) == 1 else False
+
+
+def scratch_name(name: str) -> bool:
+    """`CACHE_DIR`, `tmp_path`, `cacheDir`, `_scratch`: a name that says it."""
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
+    return bool(set(words) & cat.SCRATCH_WORDS) or name.lower() in cat.SCRATCH_WORDS
+
+
+def scratch_text(text: str) -> bool:
+    """`/tmp/x`, `.cache`, `~/Library/Caches/app`: a literal part of a path that says it."""
+    return bool(set(re.split(r"[^a-z0-9]+", text.lower())) & cat.SCRATCH_WORDS)
+
+
+class Spaces:
+    """The place of path values, with each function's bindings read once."""
+
+    def __init__(self, project: SpaceProject) -> None:
+        self.project = project
+        self._scopes: dict[int, _Scope] = {}
+
+    def place(self, expr: cst.BaseExpression | None, where: Function) -> Place:
+        if expr is None:
+            return False
+        return self._place(expr, where, 0, frozenset())
+
+    def _place(
+        self,
+        expr: cst.BaseExpression,
+        where: Function,
+        hops: int,
+        seen: frozenset[tuple[int, str]],
+    ) -> Place:
+        if hops > MAX_HOPS:
+            return False
+        if isinstance(expr, cst.Await):
+            expr = expr.expression
+        hops += 1
+        if isinstance(expr, cst.Name):
+            return self._name(expr, where, hops, seen)
+        if isinstance(expr, cst.Attribute):
+            if scratch_name(expr.attr.value):
+                return True  # `self.cache_dir`, `settings.tmp_root`
+            found = self._origin(expr, where, hops, seen)
+            if found is not None:
+                return found
+            if isinstance(expr.value, cst.Name) and expr.value.value in ("self", "cls"):
+                return False
+            return self._place(expr.value, where, hops, seen)  # `entry.path`, `f.name`
+        if isinstance(expr, cst.Subscript):
+            qualified = self.project.qualify(dotted_name(expr.value) or "", where)
+            if qualified in cat.ENVIRONMENT:  # `os.environ["TMPDIR"]`
+                key = expr.slice[0].slice if len(expr.slice) == 1 else None
+                value = key.value if isinstance(key, cst.Index) else None
+                return _says_scratch(value)
+            return self._place(expr.value, where, hops, seen)  # `paths[0]`
+        if isinstance(expr, cst.BinaryOperation):
+            if not isinstance(expr.operator, (cst.Divide, cst.Add, cst.Modulo)):
+                return False
+            if _says_scratch(expr.right):
+                return True  # `home / ".cache"`, `root + "/tmp"`
+            return self._place(expr.left, where, hops, seen)
+        if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+            return _says_scratch(expr)
+        if isinstance(expr, cst.FormattedString):
+            for part in expr.parts:
+                if isinstance(part, cst.FormattedStringText) and scratch_text(part.value):
+                    return True
+            first = expr.parts[0] if expr.parts else None
+            if isinstance(first, cst.FormattedStringExpression):  # f"{CACHE}/{key}"
+                return self._place(first.expression, where, hops, seen)
+            return False
+        if isinstance(expr, cst.Call):
+            return self._call(expr, where, hops, seen)
+        if isinstance(expr, (cst.List, cst.Tuple, cst.Set)):  # `for p in (a, b):`
+            return combine(
+                [self._place(e.value, where, hops, seen) for e in expr.elements]
+            )
+        if isinstance(expr, cst.IfExp):
+            return combine([
+                self._place(expr.body, where, hops, seen),
+                self._place(expr.orelse, where, hops, seen),
+            ])
+        return False
+
+    def _name(
+        self, expr: cst.Name, where: Function, hops: int, seen: frozenset[tuple[int, str]]
+    ) -> Place:
+        name = expr.value
+        if scratch_name(name):
+            return True
+        scope = self.scope(where)
+        if name in scope.params:
+            return Argument(name)
+        values = scope.sources.get(name)
+        if values is not None:
+            key = (id(where.node), name)
+            if key in seen:
+                return True  # `p = p / "x"`: the other bindings decide
+            inner = seen | {key}
+            return combine([self._place(v, where, hops, inner) for v in values])
+        if name in scope.opaque:
+            return False
+        found = self._origin(expr, where, hops, seen)
+        return False if found is None else found
+
+    def _origin(
+        self,
+        expr: cst.BaseExpression,
+        where: Function,
+        hops: int,
+        seen: frozenset[tuple[int, str]],
+    ) -> Place | None:
+        """A module constant or an attribute of `self`: the place of its value (its own
+        parameters are not the caller's, so they decide nothing here)."""
+        found = self.project.origin(expr, where)
+        if found is None:
+            return None
+        value, owner = found
+        place = self._place(value, owner, hops, seen)
+        return place if isinstance(place, bool) else False
+
+    def _call(
+        self, call: cst.Call, where: Function, hops: int, seen: frozenset[tuple[int, str]]
+    ) -> Place:
+        dotted = dotted_name(call.func) or ""
+        qualified = self.project.qualify(dotted, where) if dotted else ""
+        if qualified in cat.SCRATCH_CALLS or qualified.startswith("tempfile."):
+            return True
+        if qualified in cat.ENVIRONMENT_CALLS:  # `os.environ.get("XDG_CACHE_HOME", ...)`
+            return _says_scratch(_first(call, "key"))
+        if scratch_name(last_name(call.func) or ""):
+            return True  # `self._cache_path(key)`, `get_tmp_dir()`
+        if qualified in cat.SAME_PLACE_CALLS:
+            rest = [a.value for a in call.args[1:] if a.keyword is None]
+            if any(_says_scratch(value) for value in rest):
+                return True  # `os.path.join(home, ".cache", "app")`
+            first = _first(call)
+            return False if first is None else self._place(first, where, hops, seen)
+        callee = self.project.resolve(call, where)
+        if callee is not None and isinstance(callee.node, cst.FunctionDef):
+            return self._returned(call, callee, where, hops, seen)
+        if isinstance(call.func, cst.Attribute):  # `CACHE.joinpath(x)`, `root.glob("*")`
+            return self._place(call.func.value, where, hops, seen)
+        return False
+
+    def _returned(
+        self,
+        call: cst.Call,
+        callee: Function,
+        where: Function,
+        hops: int,
+        seen: frozenset[tuple[int, str]],
+    ) -> Place:
+        """The place of what a project function returns; a parameter it returns a path
+        of is the argument the call gives it."""
+        node = callee.node
+        assert isinstance(node, cst.FunctionDef)
+        returned = [r.value for r in _returns(node) if r.value is not None]
+        places: list[Place] = []
+        for value in returned:
+            place = self._place(value, callee, hops, seen)
+            if isinstance(place, Argument):
+                given = _given(node, call, place.name)
+                place = False if given is None else self._place(given, where, hops, seen)
+            places.append(place)
+        return combine(places)
+
+    def scope(self, where: Function) -> _Scope:
+        key = id(where.node)
+        found = self._scopes.get(key)
+        if found is None:
+            found = self._scopes[key] = _read_scope(where.node)
+        return found
+
+
+def _says_scratch(expr: cst.BaseExpression | None) -> bool:
+    text = string_value(expr) if expr is not None else None
+    return text is not None and scratch_text(text)
+
+
+def _first(call: cst.Call, *names: str) -> cst.BaseExpression | None:
+    found = keyword(call, *names) if names else None
+    if found is not None:
+        return found
+    for arg in call.args:
+        if arg.keyword is None and not arg.star:
+            return arg.value
+        break
+    return None
+
+
+def _given(node: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """The argument `call` gives the parameter `name` of `node`, or its default."""
+    params = [*node.params.posonly_params, *node.params.params]
+    if params and params[0].name.value in ("self", "cls") and isinstance(
+        call.func, cst.Attribute
+    ):
+        params = params[1:]
+    positional = [a for a in call.args if a.keyword is None]
+    for index, param in enumerate(params):
+        if param.name.value == name:
+            if index < len(positional) and not positional[index].star:
+                return positional[index].value
+            break
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    for param in (*params, *node.params.kwonly_params):
+        if param.name.value == name:
+            return param.default
+    return None
+
+
+def _returns(node: cst.FunctionDef) -> list[cst.Return]:
+    found: list[cst.Return] = []
+    stack: list[cst.CSTNode] = [node.body]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Return):
+            found.append(current)
+        elif not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(current.children)
+    return found
+
+
+def _read_scope(root: cst.CSTNode) -> _Scope:
+    """The parameters of a function and what each of its local names is bound from."""
+    params: set[str] = set()
+    sources: dict[str, list[cst.BaseExpression]] = {}
+    opaque: set[str] = set()
+
+    def bind(target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            sources.setdefault(target.value, []).append(value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elements = target.elements
+            values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
+            for index, element in enumerate(elements):
+                if values is not None and len(values) == len(elements):
+                    bind(element.value, values[index].value)  # `a, b = x, y`
+                else:
+                    bind(element.value, value)  # `fd, name = tempfile.mkstemp()`
+        elif isinstance(target, cst.StarredElement):
+            bind(target.value, value)
+
+    if isinstance(root, cst.FunctionDef):
+        given = root.params
+        for param in (
+            *given.posonly_params, *given.params, *given.kwonly_params,
+            given.star_arg, given.star_kwarg,
+        ):
+            if isinstance(param, cst.Param) and param.name.value not in ("self", "cls"):
+                params.add(param.name.value)
+        stack: list[cst.CSTNode] = [root.body]
+    else:
+        stack = []  # a constant's value: no names of its own
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                bind(target.target, node.value)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            bind(node.target, node.value)
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            bind(node.target, node.iter)  # an item of what is iterated
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            bind(node.asname.name, node.item)
+        elif isinstance(node, cst.NamedExpr):
+            bind(node.target, node.value)
+        elif isinstance(node, cst.ExceptHandler) and node.name is not None:
+            opaque.add(node.name.name.value if isinstance(node.name.name, cst.Name) else "")
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            opaque.add(node.name.value)
+            continue  # its own scope
+        elif isinstance(node, cst.ImportAlias):
+            alias = node.evaluated_alias or dotted_name(node.name) or ""
+            opaque.add(alias.split(".")[0])
+        stack.extend(node.children)
+    return _Scope(frozenset(params), sources, frozenset(opaque - set(sources)))
