@@ -22,6 +22,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from toolargs.discovery.walk import children
 from toolargs.flow import frameworks as fw
 from toolargs.flow.values import (
     ELEMENT,
@@ -115,8 +116,15 @@ class Engine:
         # While one tool's branch of a call handler is evaluated: its context tag, the
         # functions invoked (and whether each was handed the name), the name's value.
         self.dispatch: tuple[int, list[tuple[Func, bool]], Value] | None = None
+        # Demand: a function is evaluated in a root frame only when its body can reach a
+        # framework itself (it names a sink or a framework import); the rest is
+        # evaluated where something relevant calls it.
+        self.relevant: set[int] = set()
+        self._tokens: dict[int, set[str]] = {}  # a def node -> every name in its body
+        self._def_names: dict[int, str] = {}
         for path in files[:MAX_FILES]:
             self._load(path, root)
+        self._close_relevance()
 
     # --- modules ---
 
@@ -135,6 +143,53 @@ class Engine:
         module = Module(name, str(path), tree, text)
         self.modules[name] = module
         self.by_path[str(path)] = module
+        self._read_relevance(tree)
+
+    def _read_relevance(self, tree: cst.Module) -> None:
+        """One walk of a module: the names each function's body mentions (nested
+        functions' included), and the names the module imports from a framework."""
+        imported: set[str] = set()
+        owner_of: dict[int, int | None] = {}
+        order: list[int] = []
+        stack: list[tuple[cst.CSTNode, int | None]] = [(tree, None)]
+        while stack:
+            node, owner = stack.pop()
+            kind = type(node)
+            if kind is cst.Name:
+                if owner is not None:
+                    self._tokens[owner].add(node.value)  # type: ignore[attr-defined]
+                continue
+            if kind is cst.FunctionDef or kind is cst.Lambda:
+                key = id(node)
+                owner_of[key] = owner
+                order.append(key)
+                self._tokens[key] = set()
+                if kind is cst.FunctionDef:
+                    assert isinstance(node, cst.FunctionDef)
+                    self._def_names[key] = node.name.value
+                    # Decorators run where the function is defined, not in its body.
+                    stack.extend((d, owner) for d in node.decorators)
+                    stack.extend((child, key) for child in (node.params, node.body))
+                    continue
+                owner = key
+            elif isinstance(node, (cst.ImportFrom, cst.Import)):
+                imported.update(_framework_bindings(node))
+            for child in children(node):
+                stack.append((child, owner))
+        wanted = fw.RELEVANT_NAMES | imported
+        for key in reversed(order):  # inner functions first
+            tokens = self._tokens[key]
+            if not tokens.isdisjoint(wanted):
+                self.relevant.add(key)
+            outer = owner_of[key]
+            if outer is not None:
+                self._tokens[outer].update(tokens)
+
+    def _close_relevance(self) -> None:
+        """Only what a body mentions itself counts: a function that merely calls a
+        relevant one is evaluated where it is called from, or not at all (its callee
+        has a root frame of its own)."""
+        self._tokens.clear()
 
     def module_frame(self, module: Module) -> Frame:
         return Frame(id(module.tree), ())
@@ -148,7 +203,8 @@ class Engine:
             for module in list(self.modules.values()):
                 self._module(module)
             for function in list(self.functions.values()):
-                self._root_frame(function)
+                if id(function.node) in self.relevant:
+                    self._root_frame(function)
             if not self.changed:
                 return
         self.broadened.add("rounds")
@@ -881,6 +937,8 @@ class Engine:
             return self._call_external(callee, positional, keywords, node, scope)
         if isinstance(callee, Decorator):
             return self._apply_decorator(callee, positional, keywords, node, scope)
+        if isinstance(callee, Container) and callee.kind == "wraps":
+            return self._get(callee, ELEMENT)
         return frozenset({UNKNOWN})
 
     def _allocation_context(self, site: int, scope: Scope) -> Context:
@@ -1168,6 +1226,10 @@ class Engine:
                 return frozenset({obj})
             context = scope.frame.context
             return frozenset({Decorator("tool-object", Const(None), id(node), context)})
+        if name in fw.WRAPPING_DECORATORS:  # wraps(f): a decorator whose result is f
+            wrapping = Container(id(node), scope.frame.context, "wraps")
+            self._store(wrapping, ELEMENT, positional[0] if positional else {UNKNOWN})
+            return frozenset({wrapping})
         if name in fw.IDENTITY_CALLS:
             index = fw.IDENTITY_CALLS[name]
             return positional[index] if len(positional) > index else frozenset({UNKNOWN})
@@ -1306,6 +1368,11 @@ class Engine:
         if merged_servers != existing.server or merged_handlers != existing.handler:
             self.changed = True
         existing.server, existing.handler = merged_servers, merged_handlers
+        if role in ("list-tools", "call-tool"):  # the framework calls it: read its body
+            for handler in handlers:
+                if isinstance(handler, Func) and id(handler.node) not in self.relevant:
+                    self.relevant.add(id(handler.node))
+                    self.changed = True
         for name, value in keywords.items():
             before = existing.keywords.get(name, NOTHING)
             if not value <= before:
@@ -1440,8 +1507,28 @@ def _local_names(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
     return frozenset(names)
 
 
+def _framework_bindings(node: cst.Import | cst.ImportFrom) -> Iterator[str]:
+    """The names an import from a framework package binds."""
+    if isinstance(node, cst.ImportFrom):
+        if node.relative or node.module is None:
+            return
+        if _dotted(node.module).split(".")[0] not in fw.PACKAGES:
+            return
+        if isinstance(node.names, cst.ImportStar):
+            yield from fw.RELEVANT_NAMES
+            return
+        aliases: Sequence[cst.ImportAlias] = node.names
+    else:
+        aliases = [a for a in node.names if _dotted(a.name).split(".")[0] in fw.PACKAGES]
+    for alias in aliases:
+        if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+            yield alias.asname.name.value
+        else:
+            yield _dotted(alias.name).split(".")[0]
+
+
 def _assigned(root: cst.CSTNode) -> Iterator[str]:
-    stack: list[cst.CSTNode] = list(root.children)
+    stack: list[cst.CSTNode] = children(root)
     while stack:
         node = stack.pop()
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
@@ -1467,7 +1554,7 @@ def _assigned(root: cst.CSTNode) -> Iterator[str]:
             )
         elif isinstance(node, cst.MatchAs) and node.name is not None:
             yield node.name.value
-        stack.extend(node.children)
+        stack.extend(children(node))
 
 
 def _target_names(node: cst.CSTNode) -> Iterator[str]:

@@ -14,6 +14,8 @@ SERVER_CLASSES: dict[str, str] = {
     "mcp.server.fastmcp.server.FastMCP": "mcp-fastmcp",
     "mcp.server.mcpserver.MCPServer": "mcp-mcpserver",
     "mcp.server.mcpserver.server.MCPServer": "mcp-mcpserver",
+    "mcp.server.FastMCP": "mcp-fastmcp",  # re-exported by `mcp.server` (1.x)
+    "mcp.server.MCPServer": "mcp-mcpserver",  # re-exported by `mcp.server` (2.x)
     "mcp.server.lowlevel.Server": "mcp-lowlevel",
     "mcp.server.lowlevel.server.Server": "mcp-lowlevel",
     "mcp.server.Server": "mcp-lowlevel",
@@ -55,6 +57,7 @@ SINKS: dict[str, dict[str, Sink]] = {
 TOOL_OBJECTS: dict[str, str] = {
     "mcp.types.Tool": "definition",
     "mcp.Tool": "definition",
+    "mcp_types.Tool": "definition",  # 2.x: `mcp.types` mirrors the mcp_types package
     "fastmcp.tools.Tool": "tool",
     "fastmcp.tools.FunctionTool": "tool",
     "fastmcp.tools.tool.Tool": "tool",
@@ -76,10 +79,24 @@ CONSTRUCTOR_TOOLS = {"tools": "tool-list"}
 # Library calls that keep what flows through them (the result holds the argument).
 IDENTITY_CALLS = {
     "functools.partial": 0,
-    "functools.wraps": 0,  # wraps(f)(g) stands for f: its signature is what is read
     "functools.update_wrapper": 1,
     "typing.cast": 1,
     "copy.copy": 0,
     "copy.deepcopy": 0,
 }
+# Library calls that return a decorator whose result stands for their first argument:
+# `wraps(f)(g)` is f as far as a framework reads it (its name, its signature).
+WRAPPING_DECORATORS = frozenset({"functools.wraps"})
 ELEMENT_CALLS = {"list", "tuple", "set", "frozenset", "sorted", "reversed", "filter", "iter"}
+
+# The packages frameworks are imported from.
+PACKAGES = frozenset({"mcp", "fastmcp"})
+
+# Names whose mention makes a function worth evaluating on its own (a root frame): the
+# sinks' method names, the server and tool classes, the tool decorators.
+RELEVANT_NAMES = frozenset(
+    {name for sinks in SINKS.values() for name in sinks}
+    | {qualname.rsplit(".", 1)[-1] for qualname in (*SERVER_CLASSES, *TOOL_OBJECTS)}
+    | {qualname.rsplit(".", 1)[-1] for qualname in TOOL_DECORATORS}
+    | {"from_function"}
+)
