@@ -301,9 +301,28 @@ server = Server("notes", on_call_tool=on_call_tool)
 '''
 
 
-def test_sdk2_dispatcher_branches_use_the_local_name_of_the_arguments() -> None:
+def test_a_low_level_server_gets_enforce_policy_once_where_it_is_built() -> None:
+    # The server that serves on_call_tool is the second one built: the line goes there,
+    # once, carrying the project's mutation patterns; no branch is edited.
     config = Config(mutation_tools=("delete_*",))
     result = fix_source(SDK2_DISPATCHER, "notes.py", config)
+    fixed = result.new_source
+    built = 'server = Server("notes", on_call_tool=on_call_tool)\n'
+    assert fixed.endswith(built + 'enforce_policy(server, mutation_tools=("delete_*",))\n')
+    assert fixed.count("enforce_policy(") == 1
+    assert "from toolargs.runtime import enforce_policy\n" in fixed
+    assert "KNOWN_ARGS" not in fixed and "reject_unknown_args" not in fixed
+    assert sorted(d.code for d in result.fixed) == ["TAV101", "TAV201"]
+    assert result.remaining == ()
+    assert fix_source(fixed, "notes.py", config).new_source == fixed
+
+
+def test_sdk2_dispatcher_branches_use_the_local_name_of_the_arguments() -> None:
+    # Bound to two names at once, the server is no plain assignment to add the line
+    # after: each branch gets its own edit, reading the dispatcher's local `arguments`.
+    config = Config(mutation_tools=("delete_*",))
+    source = SDK2_DISPATCHER.replace("\nserver = Server(\"notes\", on", "\napp = server = Server(\"notes\", on")
+    result = fix_source(source, "notes.py", config)
     fixed = result.new_source
     assert "        reject_unknown_args(arguments, DELETE_NOTE_KNOWN_ARGS)\n" in fixed
     assert "        unknown = collect_unknown_args(arguments, COUNT_NOTES_KNOWN_ARGS)\n" in fixed
@@ -356,10 +375,63 @@ async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_fix_reverted_for_one_tool_still_fixes_the_others() -> None:
     # Rejecting first in git_add still comes after the dispatcher's fetch: that is TAV202,
-    # not a fix. git_status, fixed in the same pass, keeps its fix.
-    result = fix_source(SHARED_SIDE_EFFECT, "git_server.py", CONFIG)
+    # not a fix. git_status, fixed in the same pass, keeps its fix. (The server is bound
+    # to two names, so no enforce_policy line can be added: each handler is edited.)
+    source = SHARED_SIDE_EFFECT.replace('server = Server("git")', 'app = server = Server("git")')
+    result = fix_source(source, "git_server.py", CONFIG)
     assert [(d.code, d.tool) for d in result.fixed] == [("TAV101", "git_status")]
     (left,) = result.remaining
     assert (left.code, left.tool) == ("TAV201", "git_add")
     assert "tried and reverted: it would bring TAV202" in (result.reason(left) or "")
     assert "reject_unknown_args" not in result.new_source
+
+
+def test_enforce_policy_runs_before_the_dispatcher_so_one_line_fixes_what_an_edit_cannot() -> None:
+    # enforce_policy wraps the call handler: git_add's unknown keys are refused before
+    # the dispatcher's fetch, which no edit inside the branch could do.
+    result = fix_source(SHARED_SIDE_EFFECT, "git_server.py", CONFIG)
+    assert 'server = Server("git")\nenforce_policy(server)\n' in result.new_source
+    assert sorted((d.code, d.tool) for d in result.fixed) == [
+        ("TAV101", "git_status"), ("TAV201", "git_add")
+    ]
+    assert result.remaining == ()
+
+
+EFFECT_MUTATION = '''\
+from typing import Any
+
+from mcp.server.lowlevel import Server
+from mcp.types import Tool
+
+server = Server("git")
+
+
+@server.list_tools()
+async def list_tools():
+    return [
+        Tool(name="git_add", inputSchema={"properties": {"repo_path": {}, "files": {}}}),
+        Tool(name="status", inputSchema={"properties": {"repo_path": {}}}),
+    ]
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    if name == "git_add":
+        with open(arguments["repo_path"], "w") as handle:
+            handle.write("\\n".join(arguments["files"]))
+        return {"ok": True}
+    if name == "status":
+        return {"status": "clean"}
+    raise ValueError(name)
+'''
+
+
+def test_enforce_policy_is_told_the_mutations_only_the_checker_can_see() -> None:
+    # git_add is a mutation by its effect (it opens a file for writing); a running server
+    # sees no annotation and no mutation verb and would treat it as read-only.
+    result = fix_source(EFFECT_MUTATION, "git_server.py", CONFIG)
+    fixed = result.new_source
+    assert 'enforce_policy(server, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "git_add"))' in fixed
+    assert "from toolargs.runtime import DEFAULT_MUTATION_TOOLS, enforce_policy\n" in fixed
+    assert result.remaining == ()
+    assert fix_source(fixed, "git_server.py", CONFIG).new_source == fixed

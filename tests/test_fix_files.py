@@ -196,3 +196,44 @@ def test_cli_unparsable_file_is_exit_2_and_untouched(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert target.read_bytes() == broken
     assert "cannot parse" in done.stdout
+
+
+# --- one server, tools in several modules ---
+
+APP = '''\
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("notes")
+'''
+TOOL_MODULE = '''\
+from .app import mcp
+
+
+@mcp.tool(annotations={{"readOnlyHint": True}})
+def {name}(query: str, max_results: int = 10) -> dict:
+    """Search notes."""
+    return {{"results": [query][:max_results]}}
+'''
+
+
+def test_an_imported_server_gets_enforce_policy_once_where_it_is_built(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "app.py").write_text(APP, encoding="utf-8")
+    tools = [pkg / f"{name}.py" for name in ("search", "lookup", "recent")]
+    for path in tools:
+        path.write_text(TOOL_MODULE.format(name=f"{path.stem}_notes"), encoding="utf-8")
+    code, out = fix(*sorted(pkg.glob("*.py")), roots=[tmp_path])
+    assert code == 0, out
+    assert (pkg / "app.py").read_text(encoding="utf-8") == (
+        "from mcp.server.fastmcp import FastMCP\n"
+        "from toolargs.runtime import enforce_policy\n\n"
+        'mcp = FastMCP("notes")\n'
+        "enforce_policy(mcp)\n"
+    )
+    for path in tools:
+        assert "enforce_policy" not in path.read_text(encoding="utf-8")
+    assert "none left that need a person" in out
+    code, out = fix(*sorted(pkg.glob("*.py")), roots=[tmp_path])
+    assert (code, "fixed 0 findings in 0 files") == (0, out.splitlines()[-1].split(";")[0])

@@ -16,6 +16,8 @@ from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH, line_length_for
 HERE = Path(__file__).parent
 GOLDEN = HERE / "fix_golden"
 
+# Bound to two names, its server takes no enforce_policy line: each handler is edited,
+# which is what the layout tests below look at (the one line has its own test).
 DISPATCHER = textwrap.dedent(
     '''\
     """Tables server."""
@@ -28,7 +30,7 @@ DISPATCHER = textwrap.dedent(
 
     from tables.store import Store
 
-    server = Server("tables")
+    app = server = Server("tables")
     store = Store()
 
 
@@ -146,6 +148,27 @@ def test_a_module_without_third_party_imports_gets_its_own_block(tmp_path: Path)
     )
 
 
+def test_enforce_policy_goes_after_the_server_its_import_into_the_third_party_block(
+    tmp_path: Path,
+) -> None:
+    source = DISPATCHER.replace("app = server = ", "server = ")
+    path = write(tmp_path, "server.py", source)
+    fixed = fix_source(source, str(path), Config()).new_source
+    assert (
+        "import mcp.types as types\n"
+        "from mcp.server.lowlevel import Server\n"
+        "from toolargs.runtime import enforce_policy\n\n"
+        "from tables.store import Store\n\n"
+        'server = Server("tables")\n'
+        "enforce_policy(server)\n"
+        "store = Store()\n"
+    ) in fixed
+    assert fixed.count("enforce_policy(") == 1
+    assert fixed.replace("from toolargs.runtime import enforce_policy\n", "").replace(
+        "enforce_policy(server)\n", ""
+    ) == source
+
+
 def test_names_are_merged_into_an_existing_runtime_import(tmp_path: Path) -> None:
     source = DISPATCHER.replace(
         "from tables.store import Store\n",
@@ -177,8 +200,11 @@ def test_crlf_and_a_bom_survive_a_content_list_fix(tmp_path: Path) -> None:
 def test_each_reverted_tool_is_told_its_own_reason() -> None:
     # The dispatcher opens the repository before the match: rejecting in each branch
     # comes after that, so each mutation's fix is reverted, each with its own message.
+    # (Bound to two names, the server takes no enforce_policy line, which would fix all.)
     path = GOLDEN / "tav101_git_match_dispatcher.py"
-    result = fix_source(path.read_text(encoding="utf-8"), str(path), Config())
+    source = path.read_text(encoding="utf-8")
+    source = source.replace('    server = Server("mcp-git")', '    app = server = Server("mcp-git")')
+    result = fix_source(source, str(path), Config())
     reasons = {d.tool: result.reason(d) or "" for d in result.remaining if d.code == "TAV201"}
     assert set(reasons) == {"git_add", "git_create_branch", "git_checkout"}
     for tool, reason in reasons.items():
@@ -207,8 +233,11 @@ def test_a_handler_that_only_returns_none_is_told_so(tmp_path: Path) -> None:
 
 
 def test_a_stored_result_is_wrapped_where_it_is_stored() -> None:
+    # (Bound to two names, the server takes no enforce_policy line: each branch is edited.)
     path = GOLDEN / "tav101_time_stored_result.py"
-    fixed = path.with_name(path.stem + ".expected.py").read_text(encoding="utf-8")
+    source = path.read_text(encoding="utf-8")
+    source = source.replace('\nserver = Server("mcp-time")', '\napp = server = Server("mcp-time")')
+    fixed = fix_source(source, str(path), Config()).new_source
     cst.parse_module(fixed)
     assert fixed.count("result = with_unknown_args(") == 2
     assert fixed.rstrip().endswith("return result")

@@ -29,6 +29,7 @@ FRAMEWORKS = {"mcp", "mcp_types", "fastmcp", "pydantic", "starlette", "anyio"}
 
 NAMES = [
     "DEFAULT_ALIASES",
+    "DEFAULT_MUTATION_TOOLS",
     "LIMIT_FIELDS",
     "STRICT_ARGS_ENV",
     "MissingParam",

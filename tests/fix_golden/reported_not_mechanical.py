@@ -1,4 +1,7 @@
-"""Snippets server: what `toolargs fix` reports but never rewrites."""
+"""Snippets server: what `toolargs fix` reports but never rewrites.
+
+Its low-level server is built outside the package (snippets_host): no enforce_policy
+line can be added where it is built, so each handler is judged on its own."""
 
 from __future__ import annotations
 
@@ -6,12 +9,10 @@ import json
 import subprocess
 from typing import Any
 
-from mcp.server.lowlevel import Server
 from mcp.types import TextContent, Tool
+from snippets_host import server
 
 from toolargs.runtime import MissingParam, collect_unknown_args
-
-server = Server("snippets")
 
 SEARCH_SNIPPETS_ARGS = ("query", "max_results", "limit", "top_k")
 RUN_SNIPPET_ARGS = ("name", "timeout")

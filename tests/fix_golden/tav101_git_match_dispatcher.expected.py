@@ -9,7 +9,7 @@ import git
 from mcp.server import Server
 from mcp.server.stdio import stdio_server
 from mcp.types import TextContent, Tool, ToolAnnotations
-from toolargs.runtime import collect_unknown_args, with_unknown_args
+from toolargs.runtime import enforce_policy
 
 logger = logging.getLogger(__name__)
 
@@ -28,12 +28,9 @@ class GitTools(str, Enum):
 REPO_PATH = {"repo_path": {"type": "string"}}
 
 
-GIT_STATUS_KNOWN_ARGS = ("repo_path",)
-GIT_LOG_KNOWN_ARGS = ("repo_path", "max_count")
-
-
 async def serve(repository: Path | None) -> None:
     server = Server("mcp-git")
+    enforce_policy(server)
 
     @server.list_tools()
     async def list_tools() -> list[Tool]:
@@ -93,24 +90,17 @@ async def serve(repository: Path | None) -> None:
         match name:
             case GitTools.STATUS:
                 status = repo.git.status()
-                unknown = collect_unknown_args(arguments, GIT_STATUS_KNOWN_ARGS)
-                return with_unknown_args(
-                    [TextContent(type="text", text=f"Repository status:\n{status}")], unknown
-                )
+                return [TextContent(type="text", text=f"Repository status:\n{status}")]
 
             case GitTools.LOG:
                 commits = list(repo.iter_commits(max_count=arguments.get("max_count", 10)))
-                unknown = collect_unknown_args(arguments, GIT_LOG_KNOWN_ARGS)
                 lines = [f"{c.hexsha[:8]} {c.summary}" for c in commits]
-                return with_unknown_args(
-                    [
-                        TextContent(
-                            type="text",
-                            text="Commit history:\n" + "\n".join(lines),
-                        )
-                    ],
-                    unknown,
-                )
+                return [
+                    TextContent(
+                        type="text",
+                        text="Commit history:\n" + "\n".join(lines),
+                    )
+                ]
 
             case GitTools.ADD:
                 repo.index.add(arguments["files"])

@@ -6,7 +6,7 @@ from typing import Any
 
 import mcp.types as types
 from mcp.server.lowlevel import Server
-from toolargs.runtime import collect_unknown_args, reject_unknown_args, with_unknown_args
+from toolargs.runtime import enforce_policy
 
 logger = logging.getLogger("mcp_sqlite_server")
 
@@ -25,14 +25,9 @@ class Database:
             return [dict(row) for row in cursor.fetchall()]
 
 
-LIST_TABLES_KNOWN_ARGS = ()
-DESCRIBE_TABLE_KNOWN_ARGS = ("table_name",)
-READ_QUERY_KNOWN_ARGS = ("query",)
-CREATE_TABLE_KNOWN_ARGS = ("query",)
-
-
 def build_server(db: Database) -> Server:
     server = Server("sqlite-manager")
+    enforce_policy(server)
 
     @server.list_tools()
     async def handle_list_tools() -> list[types.Tool]:
@@ -83,19 +78,13 @@ def build_server(db: Database) -> Server:
         try:
             if name == "list_tables":
                 results = db.execute("SELECT name FROM sqlite_master WHERE type='table'")
-                unknown = collect_unknown_args(arguments, LIST_TABLES_KNOWN_ARGS)
-                return with_unknown_args(
-                    [types.TextContent(type="text", text=str(results))], unknown
-                )
+                return [types.TextContent(type="text", text=str(results))]
 
             elif name == "describe_table":
                 if not arguments or "table_name" not in arguments:
                     raise ValueError("Missing table_name argument")
                 results = db.execute(f"PRAGMA table_info({arguments['table_name']})")
-                unknown = collect_unknown_args(arguments, DESCRIBE_TABLE_KNOWN_ARGS)
-                return with_unknown_args(
-                    [types.TextContent(type="text", text=str(results))], unknown
-                )
+                return [types.TextContent(type="text", text=str(results))]
 
             if not arguments:
                 raise ValueError("Missing arguments")
@@ -104,13 +93,9 @@ def build_server(db: Database) -> Server:
                 if not arguments["query"].strip().upper().startswith("SELECT"):
                     raise ValueError("Only SELECT queries are allowed for read_query")
                 results = db.execute(arguments["query"])
-                unknown = collect_unknown_args(arguments, READ_QUERY_KNOWN_ARGS)
-                return with_unknown_args(
-                    [types.TextContent(type="text", text=str(results))], unknown
-                )
+                return [types.TextContent(type="text", text=str(results))]
 
             elif name == "create_table":
-                reject_unknown_args(arguments, CREATE_TABLE_KNOWN_ARGS)
                 if not arguments["query"].strip().upper().startswith("CREATE TABLE"):
                     raise ValueError("Only CREATE TABLE statements are allowed")
                 db.execute(arguments["query"])

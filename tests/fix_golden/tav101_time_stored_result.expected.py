@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from mcp.server import Server
 from mcp.types import TextContent, Tool, ToolAnnotations
-from toolargs.runtime import collect_unknown_args, with_unknown_args
+from toolargs.runtime import enforce_policy
 
 
 class TimeTools(str, Enum):
@@ -19,6 +19,7 @@ class TimeTools(str, Enum):
 READ_ONLY = ToolAnnotations(readOnlyHint=True)
 
 server = Server("mcp-time")
+enforce_policy(server)
 
 
 @server.list_tools()
@@ -51,25 +52,17 @@ async def list_tools() -> list[Tool]:
     ]
 
 
-GET_CURRENT_TIME_KNOWN_ARGS = ("timezone",)
-CONVERT_TIME_KNOWN_ARGS = ("source_timezone", "time", "target_timezone")
-
-
 @server.call_tool()
 async def call_tool(name: str, arguments: dict[str, Any]) -> list[TextContent]:
     match name:
         case TimeTools.GET_CURRENT_TIME.value:
             now = datetime.now(ZoneInfo(arguments["timezone"]))
-            unknown = collect_unknown_args(arguments, GET_CURRENT_TIME_KNOWN_ARGS)
-            result = with_unknown_args(
-                [TextContent(type="text", text=json.dumps({"datetime": now.isoformat()}))], unknown
-            )
+            result = [TextContent(type="text", text=json.dumps({"datetime": now.isoformat()}))]
 
         case TimeTools.CONVERT_TIME.value:
             source = ZoneInfo(arguments["source_timezone"])
             target = ZoneInfo(arguments["target_timezone"])
             hour, minute = (int(part) for part in arguments["time"].split(":"))
-            unknown = collect_unknown_args(arguments, CONVERT_TIME_KNOWN_ARGS)
             when = datetime.now(source).replace(hour=hour, minute=minute, second=0)
             converted = when.astimezone(target)
             offset = (converted.utcoffset() or timedelta()) - (when.utcoffset() or timedelta())
@@ -78,9 +71,7 @@ async def call_tool(name: str, arguments: dict[str, Any]) -> list[TextContent]:
                 "target": converted.isoformat(),
                 "time_difference": f"{offset.total_seconds() / 3600:+.1f}h",
             }
-            result = with_unknown_args(
-                [TextContent(type="text", text=json.dumps(payload, indent=2))], unknown
-            )
+            result = [TextContent(type="text", text=json.dumps(payload, indent=2))]
 
         case _:
             raise ValueError(f"Unknown tool: {name}")

@@ -11,10 +11,11 @@ from mcp.server.lowlevel import Server
 from toolargs.runtime import (
     MissingParam,
     collect_unknown_args,
-    reject_unknown_args,
+    enforce_policy,
 )
 
 server = Server("editor")
+enforce_policy(server)
 WORKSPACE = Path.cwd()
 
 
@@ -68,12 +69,8 @@ def resolve(raw: str) -> Path:
     return path
 
 
-DELETE_LINES_KNOWN_ARGS = ("path", "start", "end")
-
-
 def delete_lines(arguments: dict[str, Any]) -> list[types.TextContent]:
     """Delete lines start..end (1-based, inclusive)."""
-    reject_unknown_args(arguments, DELETE_LINES_KNOWN_ARGS)
     path = resolve(arguments["path"])
     lines = path.read_text().splitlines(keepends=True)
     del lines[arguments["start"] - 1 : arguments["end"]]
@@ -81,19 +78,12 @@ def delete_lines(arguments: dict[str, Any]) -> list[types.TextContent]:
     return [types.TextContent(type="text", text=f"deleted lines from {path}")]
 
 
-INSERT_AT_LINE_KNOWN_ARGS = ("path", "line", "text")
-
-
 def insert_at_line(arguments: dict[str, Any]) -> list[types.TextContent]:
-    reject_unknown_args(arguments, INSERT_AT_LINE_KNOWN_ARGS)
     path = resolve(arguments["path"])
     lines = path.read_text().splitlines(keepends=True)
     lines.insert(arguments["line"] - 1, arguments["text"] + "\n")
     path.write_text("".join(lines))
     return [types.TextContent(type="text", text=f"inserted into {path}")]
-
-
-REPLACE_LINES_KNOWN_ARGS = ("path", "start", "end", "text")
 
 
 @server.call_tool()
@@ -103,7 +93,6 @@ async def call_tool(name: str, arguments: dict[str, Any]) -> list[types.TextCont
     if name == "insert_at_line":
         return insert_at_line(arguments)
     if name == "replace_lines":
-        reject_unknown_args(arguments, REPLACE_LINES_KNOWN_ARGS)
         path = resolve(arguments["path"])
         lines = path.read_text().splitlines(keepends=True)
         lines[arguments["start"] - 1 : arguments["end"]] = [arguments["text"] + "\n"]

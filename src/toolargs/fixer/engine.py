@@ -19,7 +19,7 @@ from toolargs.config import Config, ConfigError
 from toolargs.fixer.edits import apply
 from toolargs.fixer.imports import drop_unused
 from toolargs.fixer.line_length import line_length_for
-from toolargs.fixer.plan import FIXABLE, plan_enforcement, plan_fixes
+from toolargs.fixer.plan import FIXABLE, Modes, plan_enforcement, plan_fixes
 from toolargs.model import Diagnostic, Finding
 from toolargs.noqa import file_is_skipped, is_suppressed, noqa_lines, physical_lines
 from toolargs.prefilter import may_define_tools
@@ -40,8 +40,10 @@ class FixResult:
     remaining: tuple[Diagnostic, ...] = ()  # as reported on the fixed source
     reasons: Mapping[Key, str] = field(default_factory=dict)  # why a finding was not fixed
     error: str | None = None
-    # Servers this module's tools are served by, built in another module (name -> where)
+    # Servers this module's tools are served by, built in another module of the package
+    # (name there -> that module's path), and the modes enforce_policy must be told there
     elsewhere: Mapping[str, str] = field(default_factory=dict)
+    modes: Mapping[str, Modes] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -82,6 +84,7 @@ def _fix(
     current_source, current = source, original
     reasons: dict[Key, str] = {}
     elsewhere: dict[str, str] = {}
+    modes: dict[str, Modes] = {}
     excluded: set[str | None] = set()  # tools whose fix was tried and reverted
     passes = attempts = 0
     while passes < MAX_PASSES and attempts < 2 * MAX_PASSES:
@@ -97,6 +100,8 @@ def _fix(
         )
         reasons.update(plan.reasons)
         elsewhere.update(plan.elsewhere)
+        for name, told in plan.modes.items():
+            modes[name] = modes.get(name, Modes()) | told
         if not plan.edits:
             break
         before = analysis.model.module
@@ -132,18 +137,21 @@ def _fix(
         tuple(sorted(remaining)),
         reasons,
         elsewhere=elsewhere,
+        modes=modes,
     )
 
 
-def enforce_servers(source: str, path: str, config: Config, names: set[str]) -> str:
+def enforce_servers(
+    source: str, path: str, config: Config, names: Mapping[str, Modes]
+) -> str:
     """`source` with enforce_policy added once after the construction of each server
-    `names` it builds for tools of other modules; `source` itself when nothing applies
-    or the result would not parse."""
+    `names` it builds for tools of other modules (told the modes those tools need);
+    `source` itself when nothing applies or the result would not parse."""
     try:
         module = parse(source, path)
         analysis = analyze_module(module, path, config)
         plan = plan_enforcement(
-            module, analysis.model, sorted(names), config, line_length=line_length_for(path)
+            module, analysis.model, names, config, line_length=line_length_for(path)
         )
         if not plan.edits:
             return source

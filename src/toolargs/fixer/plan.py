@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Sequence
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
 
 import libcst as cst
 
@@ -36,6 +37,7 @@ from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
 from toolargs.fixer.wrap import Room, code_of, laid_out
 from toolargs.model import Event, Finding, Handler, ModuleModel, Server, Step, Tool
 from toolargs.rules.base import checked_dict_handler
+from toolargs.runtime.policy import matching_pattern, tool_mode
 
 # TAV501 (SDK servers drop unknown keys) and TAV503 (fastmcp or a closed schema rejects
 # them, read-only tools included) are both fixed by enforce_policy(server).
@@ -45,8 +47,14 @@ ENFORCEABLE = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp", "mcp-lowleve
 FIXABLE = frozenset(
     {"TAV101", "TAV103", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES, *ENFORCEMENT_CODES}
 )
+# What enforce_policy(server) fixes for a tool of that server: the policy runs before the
+# handler (its keys, aliases, rejection and report come from the schema). Not TAV103 (the
+# handler itself adds an empty unknown_args) nor TAV301 (the handler's own list still
+# refuses or reports a schema key): those keep their edit.
+FIXED_BY_SERVER = frozenset({"TAV101", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES} - {"TAV301"})
 LENIENT = (Step.COLLECT, Step.ATTACH, Step.ATTACH_ALWAYS, Step.ATTACH_GUARDED)
 UNKNOWN_NAMES = ("unknown", "unknown_args", "unknown_keys")
+MAX_REEXPORTS = 4  # `from .app import mcp` through re-exporting modules
 
 
 class NotMechanical(Exception):
@@ -58,9 +66,23 @@ class Plan:
     edits: Edits
     planned: list[Finding] = field(default_factory=list)
     reasons: dict[tuple[str, str | None], str] = field(default_factory=dict)
-    # Servers built in another module (name -> where, as discovery says it): `fix_paths`
+    # Servers built in another module (name there -> that module's path): `fix_paths`
     # adds enforce_policy there, once, when that module is among the files it fixes.
     elsewhere: dict[str, str] = field(default_factory=dict)
+    # For each of those: the tools of this module whose mode enforce_policy must be told
+    modes: dict[str, Modes] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Modes:
+    """Tools whose mode the checker knows (effects, markers) and a running server, which
+    sees only names and annotations, would get wrong: enforce_policy is told them."""
+
+    mutations: frozenset[str] = frozenset()
+    read_only: frozenset[str] = frozenset()
+
+    def __or__(self, other: Modes) -> Modes:
+        return Modes(self.mutations | other.mutations, self.read_only | other.read_only)
 
 
 def plan_fixes(
@@ -77,25 +99,27 @@ def plan_fixes(
 def plan_enforcement(
     module: cst.Module,
     model: ModuleModel,
-    names: Sequence[str],
+    names: Mapping[str, Modes],
     config: Config,
     *,
     line_length: int = DEFAULT_LINE_LENGTH,
 ) -> Plan:
     """enforce_policy for the servers `names` that this module builds (for tools of
-    other modules): the server of that name, or the module's only one."""
+    other modules, whose modes it is told): the server of that name, or the module's
+    only one."""
     planner = _Planner(module, model, config, line_length)
     plan, needed, enforced = Plan(Edits()), set[str](), set[str]()
     built = [
         s for s in model.servers
         if not s.served_from and isinstance(s.node, cst.Call) and planner.tree.contains(s.node)
     ]
-    for name in names:
+    for name in sorted(names):
         server = next((s for s in built if s.name == name), None)
         if server is None and len(built) == 1:
             server = built[0]
         if server is None or server.name in enforced or server.enforced_by:
             continue
+        planner.told[server.name] = planner.told.get(server.name, Modes()) | names[name]
         finding = Finding("TAV501", "", server.node)
         enforce = partial(planner.enforce_on_server, finding, enforced)
         planner._attempt(plan, needed, [finding], enforce)
@@ -122,6 +146,8 @@ class _Planner:
         self.created: dict[int, str] = {}  # id(tool) -> the KNOWN_ARGS constant made for it
         self.alone = False
         self.elsewhere: dict[str, str] = {}
+        self.modes: dict[str, Modes] = {}
+        self.told: dict[str, Modes] = {}  # modes other modules' tools need (plan_enforcement)
         self.tools = {tool.name: tool for tool in model.tools}
 
     def plan(self, findings: Sequence[Finding]) -> Plan:
@@ -141,29 +167,29 @@ class _Planner:
         for finding in findings:
             if finding.code in KEY_LIST_CODES and finding.node is not None:
                 groups[id(finding.node)].append(finding)
+        # A list missing a schema key is wrong whatever runs before the handler: synced.
+        synced = {key for key, group in groups.items() if any(f.code == "TAV301" for f in group)}
         enforced: set[str] = set()  # one enforce_policy per server, whatever its findings
         for finding in findings:
             if finding.code in ENFORCEMENT_CODES:
                 fix_server = partial(self.enforce_on_server, finding, enforced)
                 self._attempt(plan, needed, [finding], fix_server)
-        for group in groups.values():
-            tools = [self.tools[f.tool] for f in group if f.tool in self.tools]
-            if tools and all(t.server in enforced and self._at_server(t) for t in tools):
-                plan.planned.extend(group)  # enforce_policy(server) derives them from the schema
-                continue
-            self._attempt(plan, needed, group, partial(self.sync_key_list, group))
-        # A handler finding on a tool of a server that gets enforce_policy in this pass is
-        # fixed by that one line, not by an edit per handler or dispatcher branch.
+        # A finding on a tool of a server enforce_policy takes is fixed by that one line,
+        # added once where the server is built, not by an edit per handler or branch.
         by_server: list[Finding] = []
         for finding in findings:
             tool = self._tool(finding)
-            if finding.code not in fixes and finding.code not in KEY_LIST_CODES:
+            if finding.code not in FIXED_BY_SERVER or tool is None or not self._at_server(tool):
                 continue
-            if tool is None or tool.server not in enforced or not self._at_server(tool):
+            if finding.code in KEY_LIST_CODES and id(finding.node) in synced:
                 continue
             fix_server = partial(self.enforce_on_server, finding, enforced)
-            if self._attempt(plan, needed, [finding], fix_server):
-                by_server.append(finding)
+            if self._attempt(plan, needed, [finding], fix_server) or tool.server in self.elsewhere:
+                by_server.append(finding)  # here, or where the server is built
+        for group in groups.values():
+            if all(f in by_server for f in group):
+                continue
+            self._attempt(plan, needed, group, partial(self.sync_key_list, group))
         for finding in findings:
             fix = fixes.get(finding.code)
             tool = self._tool(finding)
@@ -180,6 +206,7 @@ class _Planner:
             plan.planned.clear()
             plan.edits = Edits()
         plan.elsewhere = dict(self.elsewhere)
+        plan.modes = dict(self.modes)
         return plan
 
     def _attempt(
@@ -202,17 +229,62 @@ class _Planner:
         return True
 
     def _at_server(self, tool: Tool) -> bool:
-        """Whether the tool's server is one enforce_policy takes and this module builds
-        (or imports) by a plain assignment: then that one line is its fix."""
+        """Whether the tool's server is one enforce_policy takes and that can be given it:
+        built here by a plain assignment, built in a module of the package that can be
+        found, or imported from where it cannot (then the line goes after the imports)."""
         server = tool.server_model
-        if server is None or server.enforced_by is not None or server.served_from:
+        if server is None or server.enforced_by is not None:
             return False
         if server.framework_id not in ENFORCEABLE or tool.enforcement is not None:
             return False
+        if server.served_from:
+            return self._built_in(server) is not None
         if not (self.tree.contains(server.node) and isinstance(server.node, cst.Call)):
-            return _last_import(self.tree.module) is not None
+            return self._built_in(server) is not None or _last_import(self.tree.module) is not None
         small = self.tree.only_small_statement(server.node)
         return small is not None and _binds(small.body[0], server.name, server.node)
+
+    def _built_in(self, server: Server) -> tuple[str, str] | None:
+        """The module of the package that builds a server this module does not (its path),
+        with the server's name there; None when no one module can be told."""
+        if server.served_from:
+            path = building_module(Path(self.model.path), server.served_from)
+            return (str(path.resolve()), server.name) if path is not None else None
+        project = self.model.project
+        if project is None or not self.model.path:
+            return None
+        index = project.add(self.tree.module, Path(self.model.path))
+        name = server.name
+        for _ in range(MAX_REEXPORTS):
+            imported = index.imports.get(name)
+            if imported is None or not imported.name:
+                return None
+            other = project.load(index, imported)
+            if other is None or other.path is None:
+                return None
+            index, name = other, imported.name
+            if name in index.bound_calls and index.path is not None:
+                return str(index.path.resolve()), name
+        return None
+
+    def _modes_for(self, server: Server) -> Modes:
+        """The tools of `server` (this module's, and those other modules told of) whose
+        mode a running server would decide otherwise than the checker did."""
+        config = self.config
+        mutations, read_only = set(), set()
+        for tool in self.model.tools:
+            if tool.server != server.name or any(c in tool.name for c in "*?["):
+                continue
+            at_run_time = _runtime_mode(tool, config)
+            if at_run_time is None or at_run_time == tool.mode:
+                continue
+            if tool.mode == "mutation":
+                mutations.add(tool.name)
+            elif tool.annotations is None:
+                read_only.add(tool.name)
+        return Modes(frozenset(mutations), frozenset(read_only)) | self.told.get(
+            server.name, Modes()
+        )
 
     def _tool(self, finding: Finding) -> Tool | None:
         return self.tools.get(finding.tool or "")
@@ -551,14 +623,24 @@ class _Planner:
         server = self._server_of(finding)
         if server.name in enforced:
             return
+        modes = self._modes_for(server)
+        here = self.tree.contains(server.node) and isinstance(server.node, cst.Call)
+        built_in = None if here else self._built_in(server)
+        if built_in is not None:  # added there, once, by fix_paths
+            path, name = built_in
+            self.elsewhere[name] = path
+            self.modes[name] = self.modes.get(name, Modes()) | modes
+            raise NotMechanical(
+                f"server '{server.name}' is built in {Path(path).name}: enforce_policy("
+                f"{name}) goes there, once (fix that module too)"
+            )
         if server.served_from:
-            self.elsewhere[server.name] = server.served_from
             raise NotMechanical(
                 f"server '{server.name}' is built in {server.served_from}: apply "
                 f"enforce_policy({server.name}) there"
             )
-        code = f"enforce_policy({server.name}{self._policy_options()})"
-        if self.tree.contains(server.node) and isinstance(server.node, cst.Call):
+        code = f"enforce_policy({server.name}{self._policy_options(modes, names)})"
+        if here:
             built = self.tree.statement_of(server.node)
             small = self.tree.only_small_statement(server.node)
             if small is None or not _binds(small.body[0], server.name, server.node):
@@ -568,7 +650,7 @@ class _Planner:
                 )
             assert built is small
             patch.insert_after(small, self._statement(code, small))
-        else:  # built in another module and imported: enforced where its tools are
+        else:  # imported from where it cannot be edited: enforced where its tools are
             last = _last_import(self.tree.module)
             if last is None:
                 raise NotMechanical(f"cannot tell where server '{server.name}' is imported")
@@ -605,11 +687,22 @@ class _Planner:
             )
         return found
 
-    def _policy_options(self) -> str:
-        """The keyword arguments that carry the project's configuration, when not the default."""
+    def _policy_options(self, modes: Modes, names: set[str]) -> str:
+        """The keyword arguments that carry the project's configuration, when not the
+        default, and the tools whose mode a running server would get wrong."""
         default, config = Config(), self.config
         options = []
-        for field_name in ("mutation_tools", "read_only_tools", "limit_fields", "aliases"):
+        extra = sorted(n for n in modes.mutations if not matching_pattern(n, config.mutation_tools))
+        if config.mutation_tools != default.mutation_tools:
+            options.append(f"mutation_tools={_tuple_code([*config.mutation_tools, *extra])}")
+        elif extra:
+            options.append(f"mutation_tools=(*DEFAULT_MUTATION_TOOLS, {_items_code(extra)})")
+            names.add("DEFAULT_MUTATION_TOOLS")
+        read_only = [*config.read_only_tools]
+        read_only += sorted(n for n in modes.read_only if not matching_pattern(n, read_only))
+        if read_only:
+            options.append(f"read_only_tools={_tuple_code(read_only)}")
+        for field_name in ("limit_fields", "aliases"):
             value = getattr(config, field_name)
             if value != getattr(default, field_name):
                 options.append(f"{field_name}={_tuple_code(value)}")
@@ -875,8 +968,49 @@ def _last_import(module: cst.Module) -> cst.SimpleStatementLine | None:
 
 
 def _tuple_code(values: Sequence[str]) -> str:
-    inner = ", ".join(f"\"{v}\"" for v in values)
+    inner = _items_code(values)
     return f"({inner},)" if len(values) == 1 else f"({inner})"
+
+
+def _items_code(values: Sequence[str]) -> str:
+    return ", ".join(f"\"{v}\"" for v in values)
+
+
+def _runtime_mode(tool: Tool, config: Config) -> str | None:
+    """The mode enforce_policy gives the tool at run time, from its name and annotations
+    as the checker read them (toolargs.runtime.policy.tool_mode); None when the
+    annotations are a value only the running server knows."""
+    annotations = tool.annotations
+    hints: dict[str, bool] | None = None
+    if annotations is not None:
+        if not annotations.resolved or annotations.read_only_expr:
+            return None
+        hints = {}
+        if annotations.read_only is not None:
+            hints["readOnlyHint"] = annotations.read_only
+        if annotations.destructive is not None:
+            hints["destructiveHint"] = annotations.destructive
+    return tool_mode(
+        tool.name,
+        hints,
+        mutation_tools=config.mutation_tools,
+        read_only_tools=config.read_only_tools,
+        default_mode=config.default_mode,
+    )
+
+
+def building_module(tool_module: Path, where: str) -> Path | None:
+    """The file `where` names (a path, or a module's file name as discovery gives it, in
+    the package of `tool_module`): the only one, or None."""
+    if Path(where).is_absolute():
+        return Path(where) if Path(where).is_file() else None
+    if not where.endswith(".py") or "/" in where or "\\" in where:
+        return None
+    package = tool_module.parent
+    while (package.parent / "__init__.py").is_file() and package.parent != package:
+        package = package.parent
+    found = [p for p in package.rglob(where) if p.is_file()]
+    return found[0] if len(found) == 1 else None
 
 
 def _is_none(node: cst.BaseExpression) -> bool:

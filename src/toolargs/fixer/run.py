@@ -23,6 +23,7 @@ from toolargs.analysis import enabled_by_default
 from toolargs.config import Config
 from toolargs.discovery.project import project_for
 from toolargs.fixer.engine import FixResult, enforce_servers, fix_source
+from toolargs.fixer.plan import Modes, building_module
 from toolargs.source import SourceError, decode
 
 EXIT_CLEAN = 0
@@ -179,14 +180,15 @@ def _enforce_where_built(
     """A server that serves tools of other modules gets enforce_policy once, in the module
     that builds it, when that module lies within the paths given; the modules asking for
     it are then judged again, so that what the one line fixed counts as fixed."""
-    wanted: dict[Path, set[str]] = {}
+    wanted: dict[Path, dict[str, Modes]] = {}
     asking: set[int] = set()
     for number, result in enumerate(summary.results):
         for name, where in result.elsewhere.items():
-            building = _building_module(Path(result.path), where)
+            building = building_module(Path(result.path), where)
             if building is None or not any(_within(building.resolve(), r) for r in allowed):
                 continue
-            wanted.setdefault(building, set()).add(name)
+            names = wanted.setdefault(_shown(building), {})
+            names[name] = names.get(name, Modes()) | result.modes.get(name, Modes())
             asking.add(number)
     changed = False
     for building, names in sorted(wanted.items()):
@@ -239,16 +241,13 @@ def _enforce_where_built(
         )
 
 
-def _building_module(tool_module: Path, where: str) -> Path | None:
-    """The file named `where` (a module's file name, as discovery gives it) in the
-    package of `tool_module`: the only one, or None."""
-    if not where.endswith(".py") or "/" in where or "\\" in where:
-        return None
-    package = tool_module.parent
-    while (package.parent / "__init__.py").is_file() and package.parent != package:
-        package = package.parent
-    found = [p for p in package.rglob(where) if p.is_file()]
-    return found[0] if len(found) == 1 else None
+def _shown(path: Path) -> Path:
+    """The path as the user would write it: relative to the current folder when within."""
+    real = path.resolve()
+    try:
+        return real.relative_to(Path.cwd().resolve())
+    except ValueError:
+        return real
 
 
 def _within(path: Path, root: Path) -> bool:

@@ -24,10 +24,11 @@ from toolargs.runtime.helpers import (
     unknown_args_block_text,
     with_unknown_args,
 )
-from toolargs.runtime.policy import Resolution, ToolPolicy
+from toolargs.runtime.policy import DEFAULT_MUTATION_TOOLS, Resolution, ToolPolicy
 
 __all__ = [
     "DEFAULT_ALIASES",
+    "DEFAULT_MUTATION_TOOLS",
     "LIMIT_FIELDS",
     "STRICT_ARGS_ENV",
     "MissingParam",
