@@ -15,6 +15,7 @@ Nothing is imported or run. Framework facts come from `flow.frameworks`.
 from __future__ import annotations
 
 import itertools
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -87,9 +88,89 @@ class Scope:
     parent: Scope | None  # the closure's scope
 
 
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]+([^\n#;]+)|import[ \t]+([\w., \t]+))",
+    re.M,
+)
+
+
+class _Modules:
+    """The package's modules by dotted name, each read at once and parsed when first
+    asked for (one that does not parse is absent)."""
+
+    def __init__(self, engine: Engine, files: Sequence[Path], root: Path) -> None:
+        self.engine = engine
+        self.texts: dict[str, str] = {}
+        self.paths: dict[str, Path] = {}
+        self.loaded: dict[str, Module | None] = {}
+        for path in files:
+            try:
+                text = read(path)
+            except SourceError:
+                continue
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts and parts[-1] == "__init__":
+                parts.pop()
+            name = ".".join(parts)
+            self.texts[name] = text
+            self.paths[name] = path
+
+    def get(self, name: str) -> Module | None:
+        if name in self.loaded:
+            return self.loaded[name]
+        text = self.texts.get(name)
+        module = None
+        if text is not None:
+            try:
+                guard(text, str(self.paths[name]))
+                module = Module(name, str(self.paths[name]), parse_module(text), text)
+            except (SourceError, TooDeep, cst.ParserSyntaxError, RecursionError, MemoryError):
+                module = None
+        self.loaded[name] = module
+        if module is not None:
+            self.engine._loaded(module)
+        return module
+
+    def seeds(self) -> list[str]:
+        """Modules that mention a framework or a tool, and those that import one of
+        them (a module of handlers decorated by a project decorator), transitively."""
+        seeds = {name for name, text in self.texts.items() if fw.seeds(text)}
+        imports = {name: set(self._imported(name, text)) for name, text in self.texts.items()}
+        grown = True
+        while grown:
+            more = {n for n, used in imports.items() if n not in seeds and used & seeds}
+            seeds |= more
+            grown = bool(more)
+        return sorted(seeds)
+
+    def _imported(self, name: str, text: str) -> Iterator[str]:
+        """The package modules an import statement in `text` names (read as text)."""
+        package = name.split(".")
+        if self.paths[name].name != "__init__.py":
+            package = package[:-1]
+        for match in _IMPORT.finditer(text):
+            base, names, plain = match.group(1), match.group(2), match.group(3)
+            if plain:
+                for part in plain.split(","):
+                    yield part.split(" as ")[0].strip()
+                continue
+            dots = len(base) - len(base.lstrip("."))
+            if dots:
+                anchor = package[: len(package) - (dots - 1)] if dots > 1 else package
+                base = ".".join([*anchor, base[dots:]] if base[dots:] else anchor)
+            yield base
+            for part in names.strip("()").split(","):
+                yield f"{base}.{part.split(' as ')[0].strip()}"
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.texts
+
+    def values(self) -> list[Module]:
+        return [module for module in self.loaded.values() if module is not None]
+
+
 class Engine:
     def __init__(self, files: Sequence[Path], root: Path) -> None:
-        self.modules: dict[str, Module] = {}
         self.by_path: dict[str, Module] = {}
         self.locals: dict[Frame, dict[str, set[Value]]] = defaultdict(lambda: defaultdict(set))
         self.returns: dict[Frame, set[Value]] = defaultdict(set)
@@ -120,35 +201,22 @@ class Engine:
         # framework itself (it names a sink or a framework import); the rest is
         # evaluated where something relevant calls it.
         self.relevant: set[int] = set()
-        self._tokens: dict[int, set[str]] = {}  # a def node -> every name in its body
-        self._def_names: dict[int, str] = {}
-        for path in files[:MAX_FILES]:
-            self._load(path, root)
-        self._close_relevance()
+        # Modules are parsed when first needed: those whose text mentions a framework
+        # or a tool seed the evaluation, the rest are read when one of them imports it.
+        self.modules = _Modules(self, files[:MAX_FILES], root)
+        self.seeds = self.modules.seeds()
 
     # --- modules ---
 
-    def _load(self, path: Path, root: Path) -> None:
-        try:
-            text = read(path)
-            guard(text, str(path))
-            tree = parse_module(text)
-        except (SourceError, TooDeep, cst.ParserSyntaxError, RecursionError, MemoryError):
-            return
-        relative = path.relative_to(root).with_suffix("")
-        parts = list(relative.parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        name = ".".join(parts)
-        module = Module(name, str(path), tree, text)
-        self.modules[name] = module
-        self.by_path[str(path)] = module
-        self._read_relevance(tree)
+    def _loaded(self, module: Module) -> None:
+        self.by_path[module.path] = module
+        self._read_relevance(module.tree)
 
     def _read_relevance(self, tree: cst.Module) -> None:
         """One walk of a module: the names each function's body mentions (nested
         functions' included), and the names the module imports from a framework."""
         imported: set[str] = set()
+        tokens: dict[int, set[str]] = {}  # a def node -> every name in its body
         owner_of: dict[int, int | None] = {}
         order: list[int] = []
         stack: list[tuple[cst.CSTNode, int | None]] = [(tree, None)]
@@ -157,16 +225,15 @@ class Engine:
             kind = type(node)
             if kind is cst.Name:
                 if owner is not None:
-                    self._tokens[owner].add(node.value)  # type: ignore[attr-defined]
+                    tokens[owner].add(node.value)  # type: ignore[attr-defined]
                 continue
             if kind is cst.FunctionDef or kind is cst.Lambda:
                 key = id(node)
                 owner_of[key] = owner
                 order.append(key)
-                self._tokens[key] = set()
+                tokens[key] = set()
                 if kind is cst.FunctionDef:
                     assert isinstance(node, cst.FunctionDef)
-                    self._def_names[key] = node.name.value
                     # Decorators run where the function is defined, not in its body.
                     stack.extend((d, owner) for d in node.decorators)
                     stack.extend((child, key) for child in (node.params, node.body))
@@ -178,18 +245,11 @@ class Engine:
                 stack.append((child, owner))
         wanted = fw.RELEVANT_NAMES | imported
         for key in reversed(order):  # inner functions first
-            tokens = self._tokens[key]
-            if not tokens.isdisjoint(wanted):
+            if not tokens[key].isdisjoint(wanted):
                 self.relevant.add(key)
             outer = owner_of[key]
             if outer is not None:
-                self._tokens[outer].update(tokens)
-
-    def _close_relevance(self) -> None:
-        """Only what a body mentions itself counts: a function that merely calls a
-        relevant one is evaluated where it is called from, or not at all (its callee
-        has a root frame of its own)."""
-        self._tokens.clear()
+                tokens[outer].update(tokens[key])
 
     def module_frame(self, module: Module) -> Frame:
         return Frame(id(module.tree), ())
@@ -200,6 +260,10 @@ class Engine:
         for _ in range(MAX_ROUNDS):
             self.changed = False
             self.evaluated = set()
+            for name in self.seeds:
+                module = self.modules.get(name)
+                if module is not None:
+                    self._module(module)
             for module in list(self.modules.values()):
                 self._module(module)
             for function in list(self.functions.values()):

@@ -100,3 +100,11 @@ RELEVANT_NAMES = frozenset(
     | {qualname.rsplit(".", 1)[-1] for qualname in TOOL_DECORATORS}
     | {"from_function"}
 )
+
+# Text that makes a module worth evaluating before anything imports it: it may build a
+# server, register a tool or describe one. Other modules are read when imported.
+SEED_MARKERS = ("mcp", "MCP", "tool", "Tool")
+
+
+def seeds(text: str) -> bool:
+    return any(marker in text for marker in SEED_MARKERS)
