@@ -466,6 +466,231 @@ def test_cycles_end_and_each_function_is_analysed_once(
     assert sorted(runs) == ["first", "ping", "pong", "second"]
 
 
+# --- scratch space the tool manages, followed through the path's value ---
+
+
+SCRATCH_PREAMBLE = """\
+import glob, os, shutil, tempfile, time
+from pathlib import Path
+import platformdirs
+from mcp.server.fastmcp import FastMCP
+from mcp.types import ToolAnnotations
+mcp = FastMCP('demo')
+CACHE_DIR = Path.home() / '.cache' / 'demo'
+APP_STATE = Path(platformdirs.user_cache_dir('demo'))
+XDG = Path(os.environ.get('XDG_CACHE_HOME', '~/.cache')) / 'demo'
+NOTES = Path.home() / 'notes'
+@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def handle(path: str):
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "writes"),
+    [
+        # deletion sweeps of expired files in the server's own cache
+        ("for entry in CACHE_DIR.iterdir():\n"
+         "    if entry.stat().st_mtime < time.time() - 60:\n        entry.unlink()", None),
+        ("for name in glob.glob(os.path.join(CACHE_DIR, '*.json')):\n    os.remove(name)",
+         None),
+        ("for root, _, files in os.walk(APP_STATE):\n    for f in files:\n"
+         "        os.remove(os.path.join(root, f))", None),
+        ("for old in sorted(XDG.glob('*'))[:-5]:\n    shutil.rmtree(old)", None),
+        # roots: tempfile, platformdirs, XDG_CACHE_HOME, gettempdir, a name saying it
+        ("fd, name = tempfile.mkstemp()\nos.write(fd, b'x')\nos.remove(name)", None),
+        ("target = APP_STATE / path\ntarget.write_text('x')", None),
+        ("(XDG / path).write_text('x')", None),
+        ("p = os.path.join(tempfile.gettempdir(), path)\nopen(p, 'w').write('x')", None),
+        ("shutil.copy(path, CACHE_DIR / 'copy')", None),
+        # the user's files: still writes
+        ("fd, tmp = tempfile.mkstemp()\nos.replace(tmp, path)", "os.replace()"),
+        ("tmp = Path(tempfile.mkdtemp()) / 'x'\nshutil.move(tmp, NOTES / path)",
+         "shutil.move()"),
+        ("tmp = CACHE_DIR / 'part'\ntmp.replace(NOTES / path)", "tmp.replace()"),
+        ("for entry in NOTES.iterdir():\n    entry.unlink()", "entry.unlink()"),
+        ("target = NOTES / path\ntarget.write_text('x')", "target.write_text()"),
+        ("shutil.copy(CACHE_DIR / 'x', path)", "shutil.copy()"),
+    ],
+)
+def test_scratch_space_is_followed_through_the_path_value(
+    tmp_path: Path, body: str, writes: str | None
+) -> None:
+    path = tmp_path / "server.py"
+    path.write_text(SCRATCH_PREAMBLE + textwrap.indent(body, "    ") + "\n", encoding="utf-8")
+    found = [d.message for d in analyze_path(path, Config()).diagnostics if d.code == "TAV403"]
+    if writes is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and f"writes: {writes} (server.py:" in found[0], found
+
+
+def test_a_helper_writing_the_path_it_is_given_is_judged_at_each_call(tmp_path: Path) -> None:
+    """`_write_json(CACHE / name, data)` fills the server's cache; the same helper given
+    the caller's folder writes the user's file, and the evidence says how it gets there."""
+    path = server(
+        tmp_path,
+        """
+        from pathlib import Path
+
+        from mcp.types import ToolAnnotations
+
+        from storage import CACHE, Store, write_json
+
+        READ_ONLY = ToolAnnotations(readOnlyHint=True)
+        store = Store()
+
+        @mcp.tool(annotations=READ_ONLY)
+        def remember(name: str) -> str:
+            write_json(CACHE / name, {"name": name})
+            return name
+
+        @mcp.tool(annotations=READ_ONLY)
+        def export(name: str, folder: str) -> str:
+            write_json(Path(folder) / name, {"name": name})
+            return name
+
+        @mcp.tool(annotations=READ_ONLY)
+        def spill(key: str) -> str:
+            store.spill(key)
+            return key
+
+        @mcp.tool(annotations=READ_ONLY)
+        def keep(key: str) -> str:
+            store.keep(key)
+            return key
+        """,
+        storage="""
+        import json
+        import tempfile
+        from pathlib import Path
+
+        import platformdirs
+
+        CACHE = Path(platformdirs.user_cache_dir("demo"))
+
+
+        def write_json(target: Path, data: dict) -> None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(data))
+
+
+        class Store:
+            def __init__(self) -> None:
+                self.work = Path(tempfile.mkdtemp(prefix="store-"))
+                self.home = Path.home() / "kept"
+
+            def spill(self, key: str) -> None:
+                (self.work / key).write_text(key)
+
+            def keep(self, key: str) -> None:
+                (self.home / key).write_text(key)
+        """,
+    )
+    found = {d.tool: d.message for d in analyze_path(path, Config()).diagnostics
+             if d.code == "TAV403"}
+    assert sorted(found) == ["export", "keep"]
+    assert "writes: target.write_text() (storage.py:13) via export (server.py:22) -> " \
+        "write_json" in found["export"]
+    assert "(self.home / key).write_text() (storage.py:25) via keep (server.py:32) -> " \
+        "Store.keep" in found["keep"]
+
+
+# --- receivers of a known class ---
+
+
+@pytest.mark.parametrize(
+    ("body", "evidence"),
+    [
+        ("with zipfile.ZipFile(path) as z:\n    return z.read(name)", None),
+        ("z = zipfile.ZipFile(path)\nwith z.open(name) as f:\n    return f.read()", None),
+        ("with zipfile.ZipFile(path) as z:\n    z.mkdir(name)\n    return z.namelist()",
+         None),
+        ("with tarfile.open(path, 'r:xz') as t:\n    return t.extractfile(name).read()", None),
+        ("with open(path, 'rb') as f:\n    return f.read()", None),
+        ("with Path(path).open() as f:\n    return f.readline()", None),
+        ("buffer = io.BytesIO()\nwith zipfile.ZipFile(buffer, 'w') as z:\n"
+         "    z.writestr(name, 'x')\nreturn buffer.getvalue()", None),
+        ("with tempfile.TemporaryDirectory() as work:\n"
+         "    with tarfile.open(path) as t:\n        t.extractall(work)\n"
+         "    return os.listdir(work)", None),
+        ("with sqlite3.connect(path) as db:\n    cursor = db.cursor()\n"
+         "    cursor.execute('SELECT body FROM notes WHERE name = ?', (name,))\n"
+         "    return cursor.fetchall()", None),
+        ("with zipfile.ZipFile(path, 'w') as z:\n    z.writestr(name, 'x')",
+         "zipfile.ZipFile() (server.py:8), opens a file for writing"),
+        ("with zipfile.ZipFile(path, mode='a') as z:\n    z.write(name)",
+         "zipfile.ZipFile() (server.py:8), opens a file for writing"),
+        ("with open(path, 'a') as log:\n    log.write(name)",
+         "open() (server.py:8), opens a file for writing"),
+        ("with tarfile.open(path, 'w:gz') as t:\n    t.add(name)",
+         "tarfile.open() (server.py:8), opens a file for writing"),
+        ("with zipfile.ZipFile(path) as z:\n    z.extractall(name)",
+         "z.extractall() (server.py:9), extracts an archive"),
+        ("with zipfile.ZipFile(path) as z:\n    return z.extract(name)",
+         "z.extract() (server.py:9), extracts an archive"),
+    ],
+)
+def test_a_receiver_of_a_known_class_decides_its_methods(
+    tmp_path: Path, body: str, evidence: str | None
+) -> None:
+    """`read`, `open`, `extract`, `mkdir`… mean what the receiver's class says: a file or
+    archive opened for reading cannot write, one opened for writing was judged where it
+    was opened, and extracting writes into the folder given."""
+    path = tmp_path / "server.py"
+    path.write_text(
+        "import io, os, sqlite3, tarfile, tempfile, zipfile\nfrom pathlib import Path\n"
+        "from mcp.server.fastmcp import FastMCP\n"
+        "from mcp.types import ToolAnnotations\nmcp = FastMCP('demo')\n"
+        "@mcp.tool()\ndef handle(path: str, name: str):\n"
+        "    return None\n"
+        "@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))\n"
+        "def annotated(path: str, name: str):\n" + textwrap.indent(body, "    ") + "\n",
+        encoding="utf-8",
+    )
+    path.write_text(path.read_text().replace(
+        "def handle(path: str, name: str):\n    return None\n",
+        "def handle(path: str, name: str):\n" + textwrap.indent(body, "    ") + "\n",
+    ), encoding="utf-8")
+    handle = tools(path)["handle"]
+    found = [d.message for d in analyze_path(path, Config()).diagnostics if d.code == "TAV403"]
+    if evidence is None:
+        assert handle.mode_source == "effects: none in the resolved call tree"
+        assert found == []
+    else:
+        assert handle.mode_source == f"effect: {evidence}"
+        assert len(found) == 1 and evidence.split(" (")[0] in found[0]
+
+
+def test_an_annotated_archive_parameter_reads_its_members(tmp_path: Path) -> None:
+    path = server(tmp_path, """
+        import zipfile
+
+        def first_member(archive: zipfile.ZipFile) -> bytes:
+            return archive.read(archive.namelist()[0])
+
+        @mcp.tool()
+        def peek(path: str) -> str:
+            with zipfile.ZipFile(path) as archive:
+                return first_member(archive).decode()
+    """)
+    assert tools(path)["peek"].mode_source == "effects: none in the resolved call tree"
+
+
+def test_fixture_evidence_names_the_call_path() -> None:
+    """A write two helpers down names each function and where it calls the next; in
+    another module, the file too."""
+    report = analyze_path(ROOT / "fixtures" / "effects" / "code_index.py", Config())
+    found = {d.tool: d.message for d in report.diagnostics if d.code == "TAV403"}
+    assert "writes: open() (code_index.py:61), opens a file for writing via snapshot_stats " \
+        "(line 111) -> _write_stats (line 66) -> _dump;" in found["snapshot_stats"]
+    mailbox = ROOT / "fixtures" / "effects" / "mail_attachments" / "server.py"
+    report = analyze_path(mailbox, Config())
+    found = {d.tool: d.message for d in report.diagnostics if d.code == "TAV403"}
+    assert sorted(found) == ["export_archive", "lookup_message", "save_attachment"]
+    assert "writes: archive.extractall() (archive.py:36), extracts an archive via " \
+        "export_archive (server.py:97) -> unpack;" in found["export_archive"]
+
+
 # --- configuration ---
 
 

@@ -143,6 +143,11 @@ class Spaces:
             return combine(
                 [self._place(e.value, where, hops, seen) for e in expr.elements]
             )
+        if isinstance(expr, cst.BooleanOperation):  # `os.environ.get(...) or default`
+            return combine([
+                self._place(expr.left, where, hops, seen),
+                self._place(expr.right, where, hops, seen),
+            ])
         if isinstance(expr, cst.IfExp):
             return combine([
                 self._place(expr.body, where, hops, seen),
