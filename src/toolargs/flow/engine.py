@@ -198,9 +198,13 @@ class Engine:
         # functions invoked (and whether each was handed the name), the name's value.
         self.dispatch: tuple[int, list[tuple[Func, bool]], Value] | None = None
         # Demand: a function is evaluated in a root frame only when its body can reach a
-        # framework itself (it names a sink or a framework import); the rest is
-        # evaluated where something relevant calls it.
+        # framework: it names a sink or a server or tool class, or calls a function that
+        # does; the rest is evaluated where something relevant calls it.
         self.relevant: set[int] = set()
+        self._pending: dict[int, set[str]] = {}  # a def not relevant yet -> names it uses
+        self._def_names: dict[int, str] = {}
+        self._relevant_names: set[str] = set()
+        self._new_names: set[str] = set()
         # Modules are parsed when first needed: those whose text mentions a framework
         # or a tool seed the evaluation, the rest are read when one of them imports it.
         self.modules = _Modules(self, files[:MAX_FILES], root)
@@ -234,6 +238,7 @@ class Engine:
                 tokens[key] = set()
                 if kind is cst.FunctionDef:
                     assert isinstance(node, cst.FunctionDef)
+                    self._def_names[key] = node.name.value
                     # Decorators run where the function is defined, not in its body.
                     stack.extend((d, owner) for d in node.decorators)
                     stack.extend((child, key) for child in (node.params, node.body))
@@ -246,10 +251,31 @@ class Engine:
         wanted = fw.RELEVANT_NAMES | imported
         for key in reversed(order):  # inner functions first
             if not tokens[key].isdisjoint(wanted):
-                self.relevant.add(key)
+                self._relevant(key)
+            else:
+                self._pending[key] = tokens[key]
             outer = owner_of[key]
             if outer is not None:
                 tokens[outer].update(tokens[key])
+        self._close_relevance()
+
+    def _relevant(self, key: int) -> None:
+        self.relevant.add(key)
+        name = self._def_names.get(key)
+        if name is not None and name not in self._relevant_names:
+            self._relevant_names.add(name)
+            self._new_names.add(name)
+
+    def _close_relevance(self) -> None:
+        """A function that calls a relevant function (by name) is relevant: it may hand
+        it the server or the tools it registers (`bootstrap(): mcp = create_server();
+        registry.register_all(mcp)`)."""
+        while self._new_names:
+            names, self._new_names = self._new_names, set()
+            grown = [key for key, used in self._pending.items() if not used.isdisjoint(names)]
+            for key in grown:
+                del self._pending[key]
+                self._relevant(key)
 
     def module_frame(self, module: Module) -> Frame:
         return Frame(id(module.tree), ())
@@ -1572,23 +1598,18 @@ def _local_names(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
 
 
 def _framework_bindings(node: cst.Import | cst.ImportFrom) -> Iterator[str]:
-    """The names an import from a framework package binds."""
-    if isinstance(node, cst.ImportFrom):
-        if node.relative or node.module is None:
-            return
-        if _dotted(node.module).split(".")[0] not in fw.PACKAGES:
-            return
-        if isinstance(node.names, cst.ImportStar):
-            yield from fw.RELEVANT_NAMES
-            return
-        aliases: Sequence[cst.ImportAlias] = node.names
-    else:
-        aliases = [a for a in node.names if _dotted(a.name).split(".")[0] in fw.PACKAGES]
-    for alias in aliases:
+    """The other names an import gives a framework's server or tool classes
+    (`from fastmcp import FastMCP as Server`)."""
+    if not isinstance(node, cst.ImportFrom) or node.relative or node.module is None:
+        return
+    if _dotted(node.module).split(".")[0] not in fw.PACKAGES:
+        return
+    if isinstance(node.names, cst.ImportStar):
+        return
+    for alias in node.names:
         if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-            yield alias.asname.name.value
-        else:
-            yield _dotted(alias.name).split(".")[0]
+            if _dotted(alias.name) in fw.RELEVANT_NAMES:
+                yield alias.asname.name.value
 
 
 def _assigned(root: cst.CSTNode) -> Iterator[str]:
