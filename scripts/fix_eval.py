@@ -147,9 +147,11 @@ def table(rows: list[dict[str, object]]) -> str:
     before = sum(r["totals"][0] for r in rows)  # type: ignore[index]
     after = sum(r["totals"][1] for r in rows)  # type: ignore[index]
     share = 100.0 * (before - after) / before if before else 100.0
-    total = f"\n\nAll servers: {before - after} of {before} TAV1/2/3/5 findings fixed ({share:.1f}%)."
+    total = f"\n\nAll servers: {before - after} of {before} TAV1/2/3/5 findings fixed"
+    total += f" ({share:.1f}%)."
     changed = "\n".join(
-        f"- {r['server']} (`{r['folder']}`): " + (", ".join(r["changed"]) or "nothing")  # type: ignore[arg-type]
+        f"- {r['server']} (`{r['folder']}`): "
+        + (", ".join(r["changed"]) or "nothing")  # type: ignore[arg-type]
         for r in rows
     )
     return head + "\n".join(lines) + total + "\n\nFiles changed:\n" + changed + "\n"
