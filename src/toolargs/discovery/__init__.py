@@ -7,6 +7,7 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.config import Config
+from toolargs.discovery.flow_link import link_unlinked
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
 from toolargs.discovery.mounts import mount_prefix
@@ -47,6 +48,7 @@ def build_model(
             by_name[imported.name] = imported
             servers.append(imported)
     _served_classes(tools, index, config, servers, by_name)
+    link_unlinked(tools, index, config, servers, by_name)  # what only value flow links
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:

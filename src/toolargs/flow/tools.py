@@ -48,6 +48,7 @@ class FlowTool:
     registration: Place
     server_place: Place | None
     handler_place: Place | None
+    server_name: str = ""  # the name the server is bound to where it is built
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Reader:
         self.tag = 0
         self.raw: list[tuple[str, Object | None, str, Func | None, int]] = []
         self.unresolved_raw: list[tuple[str, int, str]] = []
+        self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
 
     def read(self) -> Analysis:
         prefixes = self._prefixes()
@@ -100,6 +102,7 @@ class Reader:
                     placed.get(call) or Place("", 0),
                     placed.get(server.site) if server is not None else None,
                     placed.get(id(handler.node)) if handler is not None else None,
+                    self._server_name(server) if server is not None else "",
                 )
             )  # fmt: skip
         unresolved = [
@@ -107,6 +110,27 @@ class Reader:
             for code, node, why in dict.fromkeys(self.unresolved_raw)
         ]
         return Analysis(tools, unresolved, self.engine.broadened)
+
+    def _server_name(self, server: Object) -> str:
+        """The name a server object is bound to: a module's or a function's variable,
+        else the attribute it is kept in (`self.mcp`); "" when it is never bound."""
+        if server.site in self.names:
+            return self.names[server.site]
+        found = ""
+        for frame, names in self.engine.locals.items():
+            found = next((name for name, values in names.items() if server in values), "")
+            if found and not frame.context:
+                break
+        if not found:
+            for fields in self.engine.heap.values():
+                found = next(
+                    (k for k, values in fields.items() if isinstance(k, str) and server in values),
+                    "",
+                )
+                if found:
+                    break
+        self.names[server.site] = found
+        return found
 
     # --- mounts ---
 
