@@ -23,7 +23,8 @@ from toolargs.effects import catalogue as cat
 if TYPE_CHECKING:
     from toolargs.effects.analysis import Function
 
-MAX_HOPS = 12  # values followed for one path; further on it is not scratch
+MAX_HOPS = 12  # values followed in a row for one path; further on it is not scratch
+MAX_STEPS = 400  # values looked at for one path in all
 
 
 @dataclass(frozen=True)
@@ -85,10 +86,12 @@ class Spaces:
     def __init__(self, project: SpaceProject) -> None:
         self.project = project
         self._scopes: dict[int, _Scope] = {}
+        self._steps = 0
 
     def place(self, expr: cst.BaseExpression | None, where: Function) -> Place:
         if expr is None:
             return False
+        self._steps = 0
         return self._place(expr, where, 0, frozenset())
 
     def _place(
@@ -98,7 +101,8 @@ class Spaces:
         hops: int,
         seen: frozenset[tuple[int, str]],
     ) -> Place:
-        if hops > MAX_HOPS:
+        self._steps += 1
+        if hops > MAX_HOPS or self._steps > MAX_STEPS:
             return False
         if isinstance(expr, cst.Await):
             expr = expr.expression
@@ -162,15 +166,16 @@ class Spaces:
         if scratch_name(name):
             return True
         scope = self.scope(where)
-        if name in scope.params:
-            return Argument(name)
+        given: list[Place] = [Argument(name)] if name in scope.params else []
         values = scope.sources.get(name)
         if values is not None:
             key = (id(where.node), name)
             if key in seen:
                 return True  # `p = p / "x"`: the other bindings decide
             inner = seen | {key}
-            return combine([self._place(v, where, hops, inner) for v in values])
+            return combine(given + [self._place(v, where, hops, inner) for v in values])
+        if given:
+            return given[0]
         if name in scope.opaque:
             return False
         found = self._origin(expr, where, hops, seen)
