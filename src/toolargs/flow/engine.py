@@ -37,6 +37,7 @@ from toolargs.flow.values import (
     External,
     Frame,
     Func,
+    Lazy,
     Module,
     Object,
     Unknown,
@@ -46,7 +47,8 @@ from toolargs.source import SourceError, TooDeep, guard, parse_module, read
 
 MAX_VALUES = 1024  # values one set may hold before it broadens to Unknown (a 5,000-name
 # registry broadens; a 200-function one does not)
-MAX_FRAMES = 64  # contexts per function before further calls share one
+MAX_FRAMES = 256  # contexts per function before further calls share one (a decorator
+# factory applied to each of 200 tools is called from 200 sites)
 MAX_ROUNDS = 12
 MAX_DEPTH = 60  # nested calls evaluated at once
 MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
@@ -59,6 +61,8 @@ Values = frozenset[Value]
 NOTHING: Values = frozenset()
 UNKNOWN = Unknown("outside the package")
 BROADENED = Unknown("too many values")
+GROWING = Unknown("a string built up in a loop")
+WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
 
@@ -194,6 +198,10 @@ class Engine:
         self.steps = 0  # function bodies evaluated in all: bounded by MAX_STEPS
         self.overrides: dict[Frame, dict[str, Values]] = {}  # a loop target, per element
         self.iteration: list[Value] = []  # the loop elements being run one by one
+        self.resolving: set[Lazy] = set()  # Lazy imports being read (cycles stop here)
+        self.round = 0
+        self.texts_at: dict[int, set[Value]] = {}  # a concatenation -> what it gave
+        self.growing: set[int] = set()  # concatenations widened to GROWING
         # While one tool's branch of a call handler is evaluated: its context tag, the
         # functions invoked (and whether each was handed the name), the name's value.
         self.dispatch: tuple[int, list[tuple[Func, bool]], Value] | None = None
@@ -201,6 +209,7 @@ class Engine:
         # framework: it names a sink or a server or tool class, or calls a function that
         # does; the rest is evaluated where something relevant calls it.
         self.relevant: set[int] = set()
+        self.module_ids: set[int] = set()
         self._pending: dict[int, set[str]] = {}  # a def not relevant yet -> names it uses
         self._def_names: dict[int, str] = {}
         self._relevant_names: set[str] = set()
@@ -214,22 +223,30 @@ class Engine:
 
     def _loaded(self, module: Module) -> None:
         self.by_path[module.path] = module
+        self.module_ids.add(id(module.tree))
         self._read_relevance(module.tree)
 
     def _read_relevance(self, tree: cst.Module) -> None:
         """One walk of a module: the names each function's body mentions (nested
         functions' included), and the names the module imports from a framework."""
         imported: set[str] = set()
-        tokens: dict[int, set[str]] = {}  # a def node -> every name in its body
-        owner_of: dict[int, int | None] = {}
-        order: list[int] = []
-        stack: list[tuple[cst.CSTNode, int | None]] = [(tree, None)]
+        top = id(tree)  # the module's own code is judged like a function's body
+        tokens: dict[int, set[str]] = {top: set()}  # a def node -> every name in its body
+        owner_of: dict[int, int | None] = {top: None}
+        order: list[int] = [top]
+        stack: list[tuple[cst.CSTNode, int | None]] = [(tree, top)]
         while stack:
             node, owner = stack.pop()
             kind = type(node)
             if kind is cst.Name:
                 if owner is not None:
                     tokens[owner].add(node.value)  # type: ignore[attr-defined]
+                continue
+            if kind is cst.Attribute:  # `x.tool`: the attribute is ".tool", not a name
+                assert isinstance(node, cst.Attribute)
+                if owner is not None:
+                    tokens[owner].add("." + node.attr.value)
+                stack.append((node.value, owner))
                 continue
             if kind is cst.FunctionDef or kind is cst.Lambda:
                 key = id(node)
@@ -248,14 +265,14 @@ class Engine:
                 imported.update(_framework_bindings(node))
             for child in children(node):
                 stack.append((child, owner))
-        wanted = fw.RELEVANT_NAMES | imported
+        wanted = fw.RELEVANT_TOKENS | imported
         for key in reversed(order):  # inner functions first
             if not tokens[key].isdisjoint(wanted):
                 self._relevant(key)
             else:
                 self._pending[key] = tokens[key]
             outer = owner_of[key]
-            if outer is not None:
+            if outer is not None and outer != top:  # a module is relevant by its own code
                 tokens[outer].update(tokens[key])
         self._close_relevance()
 
@@ -271,7 +288,8 @@ class Engine:
         it the server or the tools it registers (`bootstrap(): mcp = create_server();
         registry.register_all(mcp)`)."""
         while self._new_names:
-            names, self._new_names = self._new_names, set()
+            names = self._new_names | {"." + name for name in self._new_names}
+            self._new_names = set()
             grown = [key for key, used in self._pending.items() if not used.isdisjoint(names)]
             for key in grown:
                 del self._pending[key]
@@ -283,9 +301,14 @@ class Engine:
     # --- the fixpoint ---
 
     def run(self) -> None:
-        for _ in range(MAX_ROUNDS):
+        for self.round in range(MAX_ROUNDS):
             self.changed = False
-            self.evaluated = set()
+            # A module whose own code reaches no framework is evaluated once, when first
+            # needed; the others, and relevant functions, again each round.
+            self.evaluated = {
+                frame for frame in self.evaluated
+                if frame.owner in self.module_ids and frame.owner not in self.relevant
+            }  # fmt: skip
             for name in self.seeds:
                 module = self.modules.get(name)
                 if module is not None:
@@ -507,7 +530,6 @@ class Engine:
                 else:
                     top = dotted.split(".")[0]
                     self._bind_name(top, {self._import(top)}, scope)
-                    self._import(dotted)
         elif isinstance(node, cst.ImportFrom):
             self._import_from(node, scope)
         elif isinstance(node, (cst.Global, cst.Nonlocal)):
@@ -582,8 +604,31 @@ class Engine:
     # --- imports ---
 
     def _import(self, dotted: str) -> Value:
-        module = self.modules.get(dotted)
-        return module if module is not None else External(dotted)
+        return Lazy(dotted, None) if dotted in self.modules else External(dotted)
+
+    def _resolve(self, values: Iterable[Value]) -> Values:
+        """`values` with each Lazy import read: its module parsed and evaluated."""
+        out: set[Value] = set()
+        for value in values:
+            if type(value) is not Lazy:
+                out.add(value)
+                continue
+            assert isinstance(value, Lazy)
+            if value in self.resolving:
+                continue  # an import cycle: what it binds is still being read
+            self.resolving.add(value)
+            try:
+                module = self.modules.get(value.module)
+                dotted = f"{value.module}.{value.name}" if value.name else value.module
+                if module is None:
+                    out.add(External(dotted))
+                elif value.name is None:
+                    out.add(module)
+                else:
+                    out.update(self._global(module, value.name) or {External(dotted)})
+            finally:
+                self.resolving.discard(value)
+        return frozenset(out)
 
     def _import_from(self, node: cst.ImportFrom, scope: Scope) -> None:
         base = _dotted(node.module) if node.module is not None else ""
@@ -594,8 +639,8 @@ class Engine:
             level = len(node.relative) - 1
             package = package[: len(package) - level] if level else package
             base = ".".join([*package, base] if base else package)
-        source = self.modules.get(base)
         if isinstance(node.names, cst.ImportStar):
+            source = self.modules.get(base)
             if source is not None:
                 for name, values in list(self.locals[self.module_frame(source)].items()):
                     if not name.startswith("_"):
@@ -605,11 +650,10 @@ class Engine:
             name = _dotted(alias.name)
             asname = alias.asname.name if alias.asname is not None else None
             bound = asname.value if isinstance(asname, cst.Name) else name
-            submodule = self.modules.get(f"{base}.{name}")
-            if submodule is not None:
-                self._bind_name(bound, {submodule}, scope)
-            elif source is not None:
-                self._bind_name(bound, self._global(source, name), scope)
+            if f"{base}.{name}" in self.modules:
+                self._bind_name(bound, {Lazy(f"{base}.{name}", None)}, scope)
+            elif base in self.modules:
+                self._bind_name(bound, {Lazy(base, name)}, scope)
             else:
                 self._bind_name(bound, {External(f"{base}.{name}")}, scope)
 
@@ -621,7 +665,7 @@ class Engine:
                 self._module(module)
             finally:
                 self.stack.pop()
-        return frozenset(self.locals[frame].get(name, ()))
+        return self._resolve(self.locals[frame].get(name, ()))
 
     # --- names ---
 
@@ -636,7 +680,7 @@ class Engine:
                     return override[name]
                 found = self.locals[scope.frame].get(name)
                 if found:
-                    return frozenset(found)
+                    return self._resolve(found)
                 if scope.function is None:
                     break
             scope = scope.parent
@@ -657,7 +701,7 @@ class Engine:
             except Exception:  # an invalid escape: a string all the same
                 return frozenset({UNKNOWN})
         if isinstance(node, cst.ConcatenatedString):
-            return self._concat(self.eval(node.left, scope), self.eval(node.right, scope))
+            return self._concat(self.eval(node.left, scope), self.eval(node.right, scope), id(node))
         if isinstance(node, cst.Integer):
             return frozenset(
                 {
@@ -786,7 +830,9 @@ class Engine:
             keeps = self._comprehension(for_in.inner_for_in, scope) and keeps
         return keeps
 
-    def _concat(self, left: Values, right: Values) -> Values:
+    def _concat(self, left: Values, right: Values, site: int) -> Values:
+        if site in self.growing:
+            return frozenset({GROWING})
         out: set[Value] = set()
         for a, b in itertools.islice(itertools.product(left, right), MAX_VALUES):
             if (
@@ -799,6 +845,13 @@ class Engine:
                 out.add(Const(a.value + b.value))
             else:
                 out.add(Unknown("a string built from an unknown part"))
+        if self.round >= WIDEN_AFTER:  # still new texts: a string built up in a loop
+            seen = self.texts_at.setdefault(site, set())
+            if not out <= seen and seen:
+                self.growing.add(site)
+                self.broadened.add("a string built up in a loop")
+                return frozenset({GROWING})
+            seen.update(out)
         return frozenset(out)
 
     def _fstring(self, node: cst.FormattedString, scope: Scope) -> Values:
@@ -813,7 +866,7 @@ class Engine:
                 )
         result: Values = frozenset({Const("")})
         for piece in pieces:
-            result = self._concat(result, piece)
+            result = self._concat(result, piece, id(node))
         return result
 
     def _binary(self, left: Values, right: Values, operator: cst.CSTNode) -> Values:
@@ -824,7 +877,7 @@ class Engine:
                 for c in containers:
                     self._store(merged, ELEMENT, self._get(c, ELEMENT))
                 return frozenset({merged})
-            return self._concat(left, right)
+            return self._concat(left, right, id(operator))
         if isinstance(operator, (cst.Modulo,)):
             return frozenset({Unknown("a % template")})
         return frozenset({UNKNOWN})
@@ -1292,6 +1345,10 @@ class Engine:
         scope: Scope,
     ) -> Values:
         name = callee.qualname
+        if name in fw.ANNOTATION_OBJECTS:
+            obj = Object(id(node), scope.frame.context, callee)
+            self._keep_fields(obj, keywords)
+            return frozenset({obj})
         if name in fw.SERVER_CLASSES or name in fw.TOOL_OBJECTS:
             obj = Object(id(node), scope.frame.context, callee)
             self.nodes[id(node)] = (node, scope.module)
@@ -1607,9 +1664,12 @@ def _framework_bindings(node: cst.Import | cst.ImportFrom) -> Iterator[str]:
     if isinstance(node.names, cst.ImportStar):
         return
     for alias in node.names:
+        if _dotted(alias.name) not in fw.RELEVANT_NAMES:
+            continue
         if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-            if _dotted(alias.name) in fw.RELEVANT_NAMES:
-                yield alias.asname.name.value
+            yield alias.asname.name.value
+        else:
+            yield _dotted(alias.name)  # `from fastmcp.tools import tool`: `tool(fn)`
 
 
 def _assigned(root: cst.CSTNode) -> Iterator[str]:

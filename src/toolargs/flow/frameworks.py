@@ -92,13 +92,18 @@ ELEMENT_CALLS = {"list", "tuple", "set", "frozenset", "sorted", "reversed", "fil
 # The packages frameworks are imported from.
 PACKAGES = frozenset({"mcp", "fastmcp"})
 
-# Names whose mention makes a function worth evaluating on its own (a root frame): the
-# sinks' method names, the server and tool classes, the tool decorators.
-RELEVANT_NAMES = frozenset(
-    {name for sinks in SINKS.values() for name in sinks}
-    | {qualname.rsplit(".", 1)[-1] for qualname in (*SERVER_CLASSES, *TOOL_OBJECTS)}
-    | {qualname.rsplit(".", 1)[-1] for qualname in TOOL_DECORATORS}
-    | {"from_function"}
+# What makes a function worth evaluating on its own (a root frame): a sink's method
+# (`.tool`, `.add_tool`: as an attribute only, a variable named `tool` is no sink), a
+# server or tool class (`FastMCP`, `types.Tool`), a tool factory (`.from_function`).
+SINK_METHODS = frozenset({name for sinks in SINKS.values() for name in sinks})
+CLASS_NAMES = frozenset(
+    qualname.rsplit(".", 1)[-1] for qualname in (*SERVER_CLASSES, *TOOL_OBJECTS)
+)
+RELEVANT_NAMES = (
+    SINK_METHODS | CLASS_NAMES | {q.rsplit(".", 1)[-1] for q in TOOL_DECORATORS}
+)  # what an import from a framework may bind that matters
+RELEVANT_TOKENS = frozenset(
+    {"." + name for name in SINK_METHODS | CLASS_NAMES | {"from_function"}} | CLASS_NAMES
 )
 
 # Text that makes a module worth evaluating before anything imports it: it may build a
@@ -108,3 +113,11 @@ SEED_MARKERS = ("mcp", "MCP", "tool", "Tool")
 
 def seeds(text: str) -> bool:
     return any(marker in text for marker in SEED_MARKERS)
+
+
+# Library classes whose instances hold a tool's annotations in their fields.
+ANNOTATION_OBJECTS = frozenset(
+    {"mcp.types.ToolAnnotations", "mcp_types.ToolAnnotations", "mcp.ToolAnnotations"}
+)
+READ_ONLY_KEYS = ("readOnlyHint", "read_only_hint")
+DESTRUCTIVE_KEYS = ("destructiveHint", "destructive_hint")

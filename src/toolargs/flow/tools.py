@@ -16,7 +16,7 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.flow import frameworks as fw
-from toolargs.flow.engine import Engine, Registration, Values
+from toolargs.flow.engine import NOTHING, Engine, Registration, Values
 from toolargs.flow.values import (
     ELEMENT,
     Bound,
@@ -49,6 +49,8 @@ class FlowTool:
     server_place: Place | None
     handler_place: Place | None
     server_name: str = ""  # the name the server is bound to where it is built
+    read_only: bool | None = None  # the annotations the registration gives, when known
+    destructive: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Reader:
         self.modules: dict[int, Module] = {}
         self.tag = 0
         self.raw: list[tuple[str, Object | None, str, Func | None, int]] = []
+        self.hints: dict[tuple[str, int, int], tuple[bool | None, bool | None]] = {}
         self.unresolved_raw: list[tuple[str, int, str]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
 
@@ -103,6 +106,7 @@ class Reader:
                     placed.get(server.site) if server is not None else None,
                     placed.get(id(handler.node)) if handler is not None else None,
                     self._server_name(server) if server is not None else "",
+                    *self.hints.get((name, call, id(handler.node) if handler else 0), (None, None)),
                 )
             )  # fmt: skip
         unresolved = [
@@ -166,10 +170,13 @@ class Reader:
                             ("TAV902", registration.call, "a tool name that cannot be read")
                         )
                         continue
+                    hints = self._hints(registration)
                     for listed in (self._names_under(server, name, prefixes) if server else [name]):
                         self.raw.append(
                             (listed, server, framework or "", handler, registration.call)
                         )
+                        key = (listed, registration.call, id(handler.node) if handler else 0)
+                        self.hints[key] = hints
                 if server is None:
                     self.unresolved_raw.append(
                         (
@@ -178,6 +185,22 @@ class Reader:
                             "a server from outside the package",
                         )
                     )
+
+    def _hints(self, registration: Registration) -> tuple[bool | None, bool | None]:
+        """readOnlyHint and destructiveHint as this registration gives them: from its
+        `annotations=` (a ToolAnnotations or a dict) when every value agrees."""
+        read_only: set[object] = set()
+        destructive: set[object] = set()
+        for value in registration.keywords.get("annotations", NOTHING):
+            if not isinstance(value, (Object, Container)):
+                return None, None
+            for keys, found in ((fw.READ_ONLY_KEYS, read_only), (fw.DESTRUCTIVE_KEYS, destructive)):
+                values = frozenset().union(*(self.engine.field(value, k) for k in keys))
+                found.update(v.value if isinstance(v, Const) else v for v in values)
+                if not values:
+                    found.add(None)
+
+        return _agreed(read_only), _agreed(destructive)
 
     def _handler(
         self, value: Value, registration: Registration
@@ -320,3 +343,11 @@ class Reader:
                 if position is not None:
                     placed[each] = Place(module.path, position[0])
         return placed
+
+
+def _agreed(found: set[object]) -> bool | None:
+    """The one boolean every value gave, else None."""
+    if len(found) != 1:
+        return None
+    only = next(iter(found))
+    return only if isinstance(only, bool) else None

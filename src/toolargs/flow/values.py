@@ -118,7 +118,19 @@ class Unknown:
     why: str
 
 
-Value = Union[Const, Module, Func, Class, External, Object, Container, Bound, Decorator, Unknown]
+@dataclass(frozen=True)
+class Lazy:
+    """An imported name not read yet: a module of the package and the name (None: the
+    module itself). Read, it is what the module binds; unread, the module is never
+    parsed (a handler's imports matter only if its body is evaluated)."""
+
+    module: str
+    name: str | None
+
+
+Value = Union[
+    Const, Module, Func, Class, External, Object, Container, Bound, Decorator, Unknown, Lazy
+]
 
 ELEMENT = object()  # the heap key of a container's elements (any index)
 KEYS = object()  # the heap key of a dict's keys
