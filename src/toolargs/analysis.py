@@ -31,7 +31,7 @@ from toolargs.model import (
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge
-from toolargs.source import SourceError, TooDeep, guard, parse_module, read
+from toolargs.source import SourceError, TooDeep, guard, parse_shared, read
 
 
 @dataclass
@@ -100,7 +100,7 @@ def parse(source: str, path: str) -> cst.Module:
     """
     guard(source, path)
     try:
-        return parse_module(source)
+        return parse_shared(source, path)
     except cst.ParserSyntaxError as exc:
         where = f"{path}:{exc.raw_line}:{exc.raw_column + 1}"
         raise SourceError(f"{where}: cannot parse: {exc.message}") from None
@@ -276,10 +276,11 @@ def _tool_places(
                 there = positions(index.module, [handler], None, index.statement_of)
                 if id(handler) in there:
                     handler_place = Place(_shown(index.path, model.path), there[id(handler)][0])
-        places[id(tool)] = (
-            Place(model.path, server_at[0]) if server_at else None,
-            handler_place,
-        )
+        server_place = Place(model.path, server_at[0]) if server_at else None
+        built_at = tool.server_model.built_at if tool.server_model else None
+        if server_place is None and built_at is not None:
+            server_place = Place(_shown(Path(built_at[0]), model.path), built_at[1])
+        places[id(tool)] = (server_place, handler_place)
     return places
 
 

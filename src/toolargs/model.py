@@ -151,6 +151,8 @@ class Server:
     # The module that builds it, when the module judged neither builds nor imports it
     # (its tools are handed to it from there: discovery.serving).
     served_from: str = ""
+    # Where it is built, when that is another module (file and 1-based line).
+    built_at: tuple[str, int] | None = None
 
     def flag(self, keyword: str) -> bool | None:
         """A boolean constructor keyword: True, False, or None when absent or computed."""

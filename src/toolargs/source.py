@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import tokenize
+from collections import OrderedDict
 from pathlib import Path
 
 import libcst as cst
@@ -202,3 +204,30 @@ def parse_module(source: str) -> cst.Module:
         return cst.parse_module(source)
     finally:
         cst.CSTNode.__post_init__ = _VALIDATE  # type: ignore[method-assign]
+
+
+MAX_SHARED_TREES = 512  # parsed modules kept for the next reader of the same file
+
+_shared: OrderedDict[str, tuple[int, cst.Module]] = OrderedDict()
+
+
+def parse_shared(source: str, path: str) -> cst.Module:
+    """`parse_module(source)`, once per file and text in a process: the value-flow
+    analysis, the project index and the checker read the same tree. Raises as
+    `parse_module` does; callers run `guard` first."""
+    if not path:
+        return parse_module(source)
+    try:
+        key = os.path.realpath(path)
+    except (OSError, ValueError):
+        return parse_module(source)
+    digest = hash(source)
+    cached = _shared.get(key)
+    if cached is not None and cached[0] == digest:
+        _shared.move_to_end(key)
+        return cached[1]
+    tree = parse_module(source)
+    _shared[key] = (digest, tree)
+    if len(_shared) > MAX_SHARED_TREES:
+        _shared.popitem(last=False)
+    return tree

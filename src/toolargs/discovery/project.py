@@ -24,7 +24,7 @@ from toolargs.discovery.index import (
     ModuleIndex,
     build_index,
 )
-from toolargs.source import SourceError, guard, parse_module, read
+from toolargs.source import SourceError, guard, parse_shared, read
 
 MAX_HOPS = 8  # re-exports, aliases and attribute chains followed before giving up
 MAX_MODULES = 512  # modules kept per process; the least recently used are dropped
@@ -99,7 +99,7 @@ class ProjectIndex:
         try:
             source = read(Path(key))
             guard(source, key)  # past its limits the native parser may crash the process
-            module = parse_module(source)
+            module = parse_shared(source, key)
         except (SourceError, cst.ParserSyntaxError, RecursionError, MemoryError):
             self._remember(key, 0, None)
             return None

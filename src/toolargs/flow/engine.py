@@ -43,7 +43,7 @@ from toolargs.flow.values import (
     Unknown,
     Value,
 )
-from toolargs.source import SourceError, TooDeep, guard, parse_module, read
+from toolargs.source import SourceError, TooDeep, guard, parse_shared, read
 
 MAX_VALUES = 1024  # values one set may hold before it broadens to Unknown (a 5,000-name
 # registry broadens; a 200-function one does not)
@@ -127,7 +127,8 @@ class _Modules:
         if text is not None:
             try:
                 guard(text, str(self.paths[name]))
-                module = Module(name, str(self.paths[name]), parse_module(text), text)
+                tree = parse_shared(text, str(self.paths[name]))
+                module = Module(name, str(self.paths[name]), tree, text)
             except (SourceError, TooDeep, cst.ParserSyntaxError, RecursionError, MemoryError):
                 module = None
         self.loaded[name] = module
@@ -180,7 +181,9 @@ class Engine:
         self.returns: dict[Frame, set[Value]] = defaultdict(set)
         self.heap: dict[Value, dict[object, set[Value]]] = defaultdict(lambda: defaultdict(set))
         self.nodes: dict[int, tuple[cst.CSTNode, Module]] = {}  # sites the readers place
-        self.decorator_keywords: dict[tuple[int, Context], dict[str, Values]] = {}
+        self.decorator_keywords: dict[
+            tuple[int, Context, tuple[Value, ...]], dict[str, Values]
+        ] = {}
         self.frames: dict[int, set[Context]] = defaultdict(set)
         self.functions: dict[int, Func] = {}  # every function value seen, by node
         self.classes: dict[int, Class] = {}
@@ -1453,9 +1456,10 @@ class Engine:
         name_values = dict(keywords)
         if sink.name_position is not None and len(positional) > sink.name_position:
             name_values.setdefault(sink.name_keyword, positional[sink.name_position])
-        decorator = Decorator(sink.role, server, id(node), scope.frame.context)
+        iteration = tuple(self.iteration)
+        decorator = Decorator(sink.role, server, id(node), scope.frame.context, iteration)
         self.nodes[id(node)] = (node, scope.module)
-        known = self.decorator_keywords.setdefault((id(node), scope.frame.context), {})
+        known = self.decorator_keywords.setdefault((id(node), scope.frame.context, iteration), {})
         for key, value in name_values.items():
             known[key] = known.get(key, NOTHING) | value
         return frozenset({decorator})
@@ -1469,7 +1473,9 @@ class Engine:
         scope: Scope,
     ) -> Values:
         functions = positional[0] if positional else NOTHING
-        given = self.decorator_keywords.get((decorator.call, decorator.context), {})
+        given = self.decorator_keywords.get(
+            (decorator.call, decorator.context, decorator.iteration), {}
+        )
         if decorator.sink == "tool-object":
             obj = Object(decorator.call, decorator.context, External("fastmcp.tools.FunctionTool"))
             self._store(obj, "fn", functions)

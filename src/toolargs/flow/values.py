@@ -109,6 +109,9 @@ class Decorator:
     server: Value
     call: int  # id of the Call that made it
     context: Context
+    # The loop elements being run one by one when it was made: `for e in CATALOG:
+    # app.tool(name=e.name)(e.fn)` makes one decorator per element, each with its name.
+    iteration: tuple[Value, ...] = ()
 
 
 @dataclass(frozen=True)
