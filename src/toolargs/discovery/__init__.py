@@ -7,7 +7,7 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.flow_link import link_unlinked
+from toolargs.discovery.flow_link import add_unfound, link_unlinked
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
 from toolargs.discovery.mounts import mount_prefix
@@ -18,6 +18,7 @@ from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
 from toolargs.effects import classify_tools
 from toolargs.model import FrameworkId, ModuleModel, Server, Tool
+from toolargs.positions import positions
 
 __all__ = ["build_model"]
 
@@ -31,8 +32,10 @@ def build_model(
     index = project.add(module, Path(path) if path else None, source)
     resolver = Resolver(index, config)
     file_decls = load_schema_files(config) if config.schema_files else {}
-    tools = Discoverer(index, resolver, config, file_decls).discover()
+    discoverer = Discoverer(index, resolver, config, file_decls)
+    tools = discoverer.discover()
     _mounted_names(tools, index, resolver)
+    add_unfound(discoverer, tools, index)  # what only value flow finds
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did
     servers = _servers(index, config)
     by_name = {server.name: server for server in servers}
@@ -167,6 +170,7 @@ def _link(
         server.served_from = found.served_from or (
             where.name if where is not None else "another module"
         )
+        server.built_at = found.built_at or _built_at(found.node, serving.module)
         by_name[found.name] = server
         servers.append(server)
     tool.server = found.name
@@ -358,3 +362,11 @@ def _keywords(constructor: cst.Call) -> dict[str, str]:
         elif arg.star == "**":
             found[f"**{snippet(arg.value)}"] = snippet(arg.value)
     return found
+
+
+def _built_at(node: cst.CSTNode, module: ModuleIndex) -> tuple[str, int] | None:
+    """Where a server of another module is constructed: its file and line."""
+    if not isinstance(node, cst.Call) or module.path is None:
+        return None
+    found = positions(module.module, [node], None, module.statement_of).get(id(node))
+    return (str(module.path.resolve()), found[0]) if found else None

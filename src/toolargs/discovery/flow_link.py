@@ -10,15 +10,18 @@ and process, and keeps plain facts only (names, files, lines), never trees.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.index import ModuleIndex
+from toolargs.discovery.index import FunctionInfo, ModuleIndex
+from toolargs.discovery.literals import last_name
 from toolargs.discovery.project import ProjectIndex
-from toolargs.model import FrameworkId, Server, Tool
+from toolargs.discovery.shapes import Discoverer
+from toolargs.mode import Annotations
+from toolargs.model import FrameworkId, Server, Shape, Tool
 from toolargs.positions import positions
 
 MAX_PACKAGE_FILES = 4000
@@ -43,6 +46,11 @@ class Served:
     server_path: str
     server_line: int
     server_name: str
+    handler_name: str = ""
+    registration_path: str = ""
+    registration_line: int = 0
+    read_only: bool | None = None
+    destructive: bool | None = None
 
 
 _analysed: dict[str, tuple[Served, ...]] = {}
@@ -88,9 +96,21 @@ def _analyse(files: list[Path], root: Path) -> tuple[Served, ...]:
                 str(Path(tool.handler_place.path).resolve()), tool.handler_place.line,
                 str(Path(tool.server_place.path).resolve()), tool.server_place.line,
                 tool.server_name,
+                tool.handler.name if tool.handler is not None else "",
+                str(Path(tool.registration.path).resolve()) if tool.registration.path else "",
+                tool.registration.line, tool.read_only, tool.destructive,
             )
         )  # fmt: skip
-    return tuple(found)
+    # The analysis' sets have no order a run can rely on (strings hash differently in
+    # every process): sorted, every run reads the same facts in the same order.
+    return tuple(sorted(found, key=_order))
+
+
+def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
+    return (
+        fact.registration_path, fact.registration_line, fact.name,
+        fact.handler_path, fact.handler_line, fact.server_path, fact.server_line,
+    )  # fmt: skip
 
 
 def link_unlinked(
@@ -177,4 +197,86 @@ def _server_model(
     text, drops, framework_id = framework
     server = Server(name, text, tool.anchor, drops, enforced, framework_id, keywords)
     server.served_from = built
+    server.built_at = (fact.server_path, fact.server_line)
     return server
+
+
+def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
+    """Tools the analysis saw registered in this module on a framework server, that the
+    recognisers did not find: built like any other tool from their handler. A handler
+    defined in another module with a tool decorator, or a method (a tool class), is
+    left to the module that defines it, where the recognisers report such tools."""
+    if index.path is None:
+        return
+    here = str(index.path.resolve())
+    facts = [f for f in served(index.path) if f.registration_path == here]
+    if not facts:
+        return
+    known = {t.name for t in tools}
+    handlers = {id(t.handler.node) for t in tools if t.handler is not None}
+    calls: dict[int, cst.CSTNode] | None = None
+    for fact in facts:
+        if fact.name in known or not fact.handler_name:
+            continue
+        home = index if fact.handler_path == here else _module(index, fact.handler_path)
+        info = _function(home, fact) if home is not None else None
+        if info is None or id(info.node) in handlers:
+            continue  # a handler the recognisers found, under another name (a prefix)
+        if home is not index and (info.owner is not None or _tool_decorated(info, discoverer)):
+            continue
+        if home is index:
+            anchor: cst.CSTNode = info.node.name
+        else:
+            if calls is None:
+                calls = _calls_by_line(index)
+            found = calls.get(fact.registration_line)
+            if found is None:
+                continue
+            anchor = found
+        if info.index is None:  # the module it is defined in, for what reads its body
+            info = replace(info, index=home)
+        handler, sig = discoverer.function_handler(info, fact.name)
+        schema = discoverer.schema_for(fact.name, None, sig)
+        annotations = None
+        if fact.read_only is not None or fact.destructive is not None:
+            annotations = Annotations(fact.read_only, fact.destructive, "registration annotations")
+        shape: Shape = "decorator" if home is index else "imperative"
+        discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations)
+        known.add(fact.name)
+        handlers.add(id(info.node))
+
+
+def _module(index: ModuleIndex, path: str) -> ModuleIndex | None:
+    project = index.project
+    return project.module_at(Path(path)) if isinstance(project, ProjectIndex) else None
+
+
+def _function(home: ModuleIndex, fact: Served) -> FunctionInfo | None:
+    """The handler's FunctionInfo in its module: by name, and by line when the name is
+    defined more than once."""
+    infos = [
+        info for info in (*home.functions.values(), *home.methods, *home.decorated)
+        if info.node.name.value == fact.handler_name
+    ]  # fmt: skip
+    infos = list({id(info.node): info for info in infos}.values())
+    if len(infos) <= 1:
+        return infos[0] if infos else None
+    lines = positions(home.module, [i.node.name for i in infos], None, None)
+    line = fact.handler_line
+    return next((i for i in infos if lines.get(id(i.node.name), (0,))[0] == line), None)
+
+
+def _tool_decorated(info: FunctionInfo, discoverer: Discoverer) -> bool:
+    decorators = discoverer.config.tool_decorators
+    return any(last_name(d.decorator) in decorators for d in info.node.decorators)
+
+
+def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
+    """The module's calls by the line they start on (the first call of each line)."""
+    calls = [call for call, _ in index.calls]
+    found: dict[int, cst.CSTNode] = {}
+    placed = positions(index.module, calls, None, None)
+    for call in calls:
+        line = placed.get(id(call), (0,))[0]
+        found.setdefault(line, call)
+    return found
