@@ -37,7 +37,7 @@ from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
 from toolargs.fixer.wrap import Room, code_of, laid_out
 from toolargs.model import Event, Finding, Handler, ModuleModel, Server, Step, Tool
 from toolargs.rules.base import checked_dict_handler
-from toolargs.runtime.policy import matching_pattern, tool_mode
+from toolargs.remedy import misjudged, policy_options
 
 # TAV501 (SDK servers drop unknown keys) and TAV503 (fastmcp or a closed schema rejects
 # them, read-only tools included) are both fixed by enforce_policy(server).
@@ -270,18 +270,9 @@ class _Planner:
     def _modes_for(self, server: Server) -> Modes:
         """The tools of `server` (this module's, and those other modules told of) whose
         mode a running server would decide otherwise than the checker did."""
-        config = self.config
-        mutations, read_only = set(), set()
-        for tool in self.model.tools:
-            if tool.server != server.name or any(c in tool.name for c in "*?["):
-                continue
-            at_run_time = _runtime_mode(tool, config)
-            if at_run_time is None or at_run_time == tool.mode:
-                continue
-            if tool.mode == "mutation":
-                mutations.add(tool.name)
-            elif tool.annotations is None:
-                read_only.add(tool.name)
+        mutations, read_only = misjudged(
+            (t for t in self.model.tools if t.server == server.name), self.config
+        )
         return Modes(frozenset(mutations), frozenset(read_only)) | self.told.get(
             server.name, Modes()
         )
@@ -690,25 +681,10 @@ class _Planner:
     def _policy_options(self, modes: Modes, names: set[str]) -> str:
         """The keyword arguments that carry the project's configuration, when not the
         default, and the tools whose mode a running server would get wrong."""
-        default, config = Config(), self.config
-        options = []
-        extra = sorted(n for n in modes.mutations if not matching_pattern(n, config.mutation_tools))
-        if config.mutation_tools != default.mutation_tools:
-            options.append(f"mutation_tools={_tuple_code([*config.mutation_tools, *extra])}")
-        elif extra:
-            options.append(f"mutation_tools=(*DEFAULT_MUTATION_TOOLS, {_items_code(extra)})")
+        options, uses_default = policy_options(modes.mutations, modes.read_only, self.config)
+        if uses_default:
             names.add("DEFAULT_MUTATION_TOOLS")
-        read_only = [*config.read_only_tools]
-        read_only += sorted(n for n in modes.read_only if not matching_pattern(n, read_only))
-        if read_only:
-            options.append(f"read_only_tools={_tuple_code(read_only)}")
-        for field_name in ("limit_fields", "aliases"):
-            value = getattr(config, field_name)
-            if value != getattr(default, field_name):
-                options.append(f"{field_name}={_tuple_code(value)}")
-        if config.default_mode != default.default_mode:
-            options.append(f"default_mode=\"{config.default_mode}\"")
-        return "".join(f", {option}" for option in options)
+        return options
 
     # --- shared pieces ---
 
@@ -965,38 +941,6 @@ def _last_import(module: cst.Module) -> cst.SimpleStatementLine | None:
         ):
             last = statement
     return last
-
-
-def _tuple_code(values: Sequence[str]) -> str:
-    inner = _items_code(values)
-    return f"({inner},)" if len(values) == 1 else f"({inner})"
-
-
-def _items_code(values: Sequence[str]) -> str:
-    return ", ".join(f"\"{v}\"" for v in values)
-
-
-def _runtime_mode(tool: Tool, config: Config) -> str | None:
-    """The mode enforce_policy gives the tool at run time, from its name and annotations
-    as the checker read them (toolargs.runtime.policy.tool_mode); None when the
-    annotations are a value only the running server knows."""
-    annotations = tool.annotations
-    hints: dict[str, bool] | None = None
-    if annotations is not None:
-        if not annotations.resolved or annotations.read_only_expr:
-            return None
-        hints = {}
-        if annotations.read_only is not None:
-            hints["readOnlyHint"] = annotations.read_only
-        if annotations.destructive is not None:
-            hints["destructiveHint"] = annotations.destructive
-    return tool_mode(
-        tool.name,
-        hints,
-        mutation_tools=config.mutation_tools,
-        read_only_tools=config.read_only_tools,
-        default_mode=config.default_mode,
-    )
 
 
 def building_module(tool_module: Path, where: str) -> Path | None:

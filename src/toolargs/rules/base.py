@@ -11,6 +11,7 @@ import libcst as cst
 from toolargs.codes import message, server_message, tool_names
 from toolargs.config import Config
 from toolargs.model import Event, Finding, ModuleModel, Server, Step, Tool
+from toolargs.remedy import misjudged, policy_options
 
 ToolRule = Callable[[Tool, "Context"], Iterable[Finding]]
 ModuleRule = Callable[["Context"], Iterable[Finding]]
@@ -37,6 +38,15 @@ class Context:
         text = server_message(
             code, server=server.name, count=len(covered), names=tool_names(covered), **values
         )
+        # The call that works at run time: it names the tools a running server would
+        # give another mode than the checker did (`toolargs fix` writes the same).
+        mutations, read_only = misjudged(
+            (t for t in self.model.tools if t.server == server.name), self.config
+        )
+        options, _ = policy_options(mutations, read_only, self.config)
+        if options:
+            bare = f"enforce_policy({server.name})"
+            text = text.replace(bare, f"enforce_policy({server.name}{options})")
         node, identity = server.node, f"{self.model.path}::{server.name}"
         if server.served_from:  # built elsewhere: at the first tool it covers here
             node = next((t.anchor for t in self.model.tools if t.name == covered[0]), node)
