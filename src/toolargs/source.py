@@ -211,6 +211,15 @@ MAX_SHARED_TREES = 512  # parsed modules kept for the next reader of the same fi
 _shared: OrderedDict[str, tuple[int, cst.Module]] = OrderedDict()
 
 
+def parsed(source: str, path: str) -> cst.Module | None:
+    """The tree `parse_shared` already made of this file and text, if any."""
+    try:
+        cached = _shared.get(os.path.realpath(path)) if path else None
+    except (OSError, ValueError):
+        return None
+    return cached[1] if cached is not None and cached[0] == hash(source) else None
+
+
 def parse_shared(source: str, path: str) -> cst.Module:
     """`parse_module(source)`, once per file and text in a process: the value-flow
     analysis, the project index and the checker read the same tree. Raises as

@@ -20,6 +20,8 @@ from toolargs.discovery.index import FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import last_name
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
+from toolargs.discovery.walk import walk
+from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, SINK_METHODS
 from toolargs.mode import Annotations
 from toolargs.model import FrameworkId, Server, Shape, Tool
 from toolargs.positions import positions
@@ -206,7 +208,7 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     recognisers did not find: built like any other tool from their handler. A handler
     defined in another module with a tool decorator, or a method (a tool class), is
     left to the module that defines it, where the recognisers report such tools."""
-    if index.path is None:
+    if index.path is None or not _registrations_unread(tools, index):
         return
     here = str(index.path.resolve())
     facts = [f for f in served(index.path) if f.registration_path == here]
@@ -280,3 +282,33 @@ def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
         line = placed.get(id(call), (0,))[0]
         found.setdefault(line, call)
     return found
+
+
+_LISTING = frozenset({"list_tools", "call_tool"})  # a low-level server's handlers
+
+
+def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
+    """Whether the module calls a framework sink (`x.tool(...)`, `x.add_tool(...)`) that
+    none of the tools found here accounts for: only then can the analysis add a tool
+    here, and only then is it run for this module (a module whose every registration the
+    recognisers read costs nothing more)."""
+    accounted: set[int] = set()
+    for tool in tools:
+        accounted.update(id(node) for node in walk(tool.anchor))
+        node = tool.handler.node if tool.handler is not None else None
+        if isinstance(node, cst.FunctionDef):
+            for decorator in node.decorators:
+                accounted.update(id(part) for part in walk(decorator.decorator))
+    dispatched = any(tool.shape == "dispatcher" for tool in tools)
+    for call, _ in index.calls:
+        func = call.func
+        keywords = {arg.keyword.value for arg in call.args if arg.keyword is not None}
+        if not keywords.isdisjoint(CONSTRUCTOR_TOOLS):
+            return True  # `FastMCP(..., tools=[...])`: registrations in a constructor
+        if not isinstance(func, cst.Attribute) or func.attr.value not in SINK_METHODS:
+            continue
+        if dispatched and func.attr.value in _LISTING:
+            continue
+        if id(call) not in accounted:
+            return True
+    return False

@@ -43,7 +43,7 @@ from toolargs.flow.values import (
     Unknown,
     Value,
 )
-from toolargs.source import SourceError, TooDeep, guard, parse_shared, read
+from toolargs.source import SourceError, TooDeep, guard, parse_shared, parsed, read
 
 MAX_VALUES = 1024  # values one set may hold before it broadens to Unknown (a 5,000-name
 # registry broadens; a 200-function one does not)
@@ -126,8 +126,10 @@ class _Modules:
         module = None
         if text is not None:
             try:
-                guard(text, str(self.paths[name]))
-                tree = parse_shared(text, str(self.paths[name]))
+                tree = parsed(text, str(self.paths[name]))  # guarded when it was parsed
+                if tree is None:
+                    guard(text, str(self.paths[name]))
+                    tree = parse_shared(text, str(self.paths[name]))
                 module = Module(name, str(self.paths[name]), tree, text)
             except (SourceError, TooDeep, cst.ParserSyntaxError, RecursionError, MemoryError):
                 module = None

@@ -28,6 +28,7 @@ from toolargs.flow.values import (
     Object,
     Value,
 )
+from toolargs.discovery.walk import walk
 from toolargs.positions import positions
 
 MAX_DEPTH = 8  # lists of lists of tools followed
@@ -337,7 +338,8 @@ class Reader:
         placed: dict[int, Place] = {}
         for key, wanted in self.wanted.items():
             module = self.modules[key]
-            found = positions(module.tree, [node for _, node in wanted], module.source)
+            nodes = [node for _, node in wanted]
+            found = positions(module.tree, nodes, module.source, _statements_of(module, nodes))
             for each, node in wanted:
                 position = found.get(id(node))
                 if position is not None:
@@ -351,3 +353,17 @@ def _agreed(found: set[object]) -> bool | None:
         return None
     only = next(iter(found))
     return only if isinstance(only, bool) else None
+
+
+def _statements_of(module: Module, nodes: list[cst.CSTNode]) -> dict[int, int]:
+    """For each of `nodes`, the index of the module statement holding it: what lets
+    `positions` generate only those statements' code, not the module's."""
+    wanted = {id(node) for node in nodes}
+    found: dict[int, int] = {}
+    for index, statement in enumerate(module.tree.body):
+        for node in walk(statement):
+            if id(node) in wanted:
+                found[id(node)] = index
+        if len(found) == len(wanted):
+            break
+    return found
