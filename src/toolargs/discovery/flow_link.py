@@ -25,6 +25,7 @@ from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, SINK_METHODS
 from toolargs.mode import Annotations
 from toolargs.model import FrameworkId, Server, Shape, Tool
 from toolargs.positions import positions
+from toolargs.source import SourceError, read
 
 MAX_PACKAGE_FILES = 4000
 
@@ -221,11 +222,17 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         if fact.name in known or not fact.handler_name:
             continue
         home = index if fact.handler_path == here else _module(index, fact.handler_path)
-        info = _function(home, fact) if home is not None else None
+        if home is None:
+            continue
+        info = _function(home, fact)
         if info is None or id(info.node) in handlers:
             continue  # a handler the recognisers found, under another name (a prefix)
-        if home is not index and (info.owner is not None or _tool_decorated(info, discoverer)):
-            continue
+        if home is not index and (
+            info.owner is not None
+            or _tool_decorated(info, discoverer)
+            or (id(info.node), fact.name) in _found_in(home, discoverer)
+        ):
+            continue  # the module defining the handler reports it
         if home is index:
             anchor: cst.CSTNode = info.node.name
         else:
@@ -266,6 +273,33 @@ def _function(home: ModuleIndex, fact: Served) -> FunctionInfo | None:
     lines = positions(home.module, [i.node.name for i in infos], None, None)
     line = fact.handler_line
     return next((i for i in infos if lines.get(id(i.node.name), (0,))[0] == line), None)
+
+
+_handlers_found: dict[str, frozenset[tuple[int, str]]] = {}
+
+
+def _found_in(home: ModuleIndex, discoverer: Discoverer) -> frozenset[tuple[int, str]]:
+    """The handlers the recognisers find in another module, with the names they find
+    them under (once per module and run): a tool they report there, the analysis must
+    not report again here."""
+    key = f"{home.path}|{id(home.module)}"
+    if key not in _handlers_found:
+        from toolargs.discovery.schema import Resolver
+        from toolargs.prefilter import may_define_tools
+
+        config = discoverer.config
+        try:
+            checked = home.path is not None and may_define_tools(read(home.path), config)
+        except SourceError:
+            checked = False
+        if not checked:  # a module the checker skips reports nothing: this one must
+            _handlers_found[key] = frozenset()
+            return _handlers_found[key]
+        found = Discoverer(home, Resolver(home, config), config, discoverer.file_decls).discover()
+        _handlers_found[key] = frozenset(
+            (id(t.handler.node), t.name) for t in found if t.handler is not None
+        )
+    return _handlers_found[key]
 
 
 def _tool_decorated(info: FunctionInfo, discoverer: Discoverer) -> bool:
