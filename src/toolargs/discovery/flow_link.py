@@ -1,11 +1,16 @@
-"""Servers for the tools the recognisers leave unlinked, read off the value-flow analysis.
+"""What the value-flow analysis adds to the recognisers: servers and tools.
 
-A tool whose server the module's own recognisers cannot name (a server handed to
-`register_tools(mcp)` from another module, built by a factory, kept in a registry) would
-get TAV904 "cannot decide". The value-flow analysis of its package (`toolargs.flow`)
-follows the server object to the registration sink; where it reaches one with this
-tool's handler, the tool is linked to that server. The analysis runs once per package
-and process, and keeps plain facts only (names, files, lines), never trees.
+- A tool whose server the module's own recognisers cannot name (a server handed to
+  `register_tools(mcp)` from another module, built by a factory, kept in a registry)
+  would get TAV904 "cannot decide". The value-flow analysis of its package
+  (`toolargs.flow`) follows the server object to the registration sink; where it
+  reaches one with this tool's handler, the tool is linked to that server.
+- A registration the recognisers do not read (a loop over a catalog built elsewhere, a
+  decorator factory, a registry) gives the tools the analysis saw reach a framework
+  sink there, built from their handlers like any other tool.
+
+The analysis runs once per package and process (again when a file changes), only for
+a module that needs it, and keeps plain facts (names, files, lines), never trees.
 """
 
 from __future__ import annotations
@@ -76,10 +81,18 @@ def package_of(path: Path) -> tuple[Path, list[Path]]:
 def served(path: Path) -> tuple[Served, ...]:
     """Every tool registration the analysis finds in the package of `path`."""
     root, files = package_of(path)
-    key = str(root) + "|" + (str(files[0].parent) if files else "")
+    key = str(root) + "|" + "|".join(_stamp(f) for f in files)  # a file edited: again
     if key not in _analysed:
         _analysed[key] = _analyse(files, root)
     return _analysed[key]
+
+
+def _stamp(file: Path) -> str:
+    try:
+        found = file.stat()
+    except OSError:
+        return f"{file}:gone"
+    return f"{file}:{found.st_mtime_ns}:{found.st_size}"
 
 
 def _analyse(files: list[Path], root: Path) -> tuple[Served, ...]:
