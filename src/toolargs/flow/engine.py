@@ -232,8 +232,9 @@ class Engine:
         self._read_relevance(module.tree)
 
     def _read_relevance(self, tree: cst.Module) -> None:
-        """One walk of a module: the names each function's body mentions (nested
-        functions' included), and the names the module imports from a framework."""
+        """One walk of a module: the names and attributes (`.tool`) each function's body
+        and the module's own code mention (a function's nested functions' included), and
+        the other names it imports a framework's server or tool classes under."""
         imported: set[str] = set()
         top = id(tree)  # the module's own code is judged like a function's body
         tokens: dict[int, set[str]] = {top: set()}  # a def node -> every name in its body
