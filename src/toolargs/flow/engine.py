@@ -215,9 +215,10 @@ class Engine:
         # does; the rest is evaluated where something relevant calls it.
         self.relevant: set[int] = set()
         self.module_ids: set[int] = set()
-        self._pending: dict[int, set[str]] = {}  # a def not relevant yet -> names it uses
+        self._waiting: dict[str, list[int]] = {}  # a name -> the defs not relevant yet using it
         self._def_names: dict[int, str] = {}
         self._relevant_names: set[str] = set()
+        self._called: set[str] = set()  # how a call to a relevant function is written
         self._new_names: set[str] = set()
         # Modules are parsed when first needed: those whose text mentions a framework
         # or a tool seed the evaluation, the rest are read when one of them imports it.
@@ -273,10 +274,11 @@ class Engine:
                 stack.append((child, owner))
         wanted = fw.RELEVANT_TOKENS | imported
         for key in reversed(order):  # inner functions first
-            if not tokens[key].isdisjoint(wanted):
-                self._relevant(key)
+            if not tokens[key].isdisjoint(wanted) or not tokens[key].isdisjoint(self._called):
+                self._relevant(key)  # names a sink, or calls a function already relevant
             else:
-                self._pending[key] = tokens[key]
+                for token in tokens[key]:
+                    self._waiting.setdefault(token, []).append(key)
             outer = owner_of[key]
             if outer is not None and outer != top:  # a module is relevant by its own code
                 tokens[outer].update(tokens[key])
@@ -288,6 +290,7 @@ class Engine:
         if name is not None and name not in self._relevant_names:
             self._relevant_names.add(name)
             self._new_names.add(name)
+            self._called.update((name, "." + name))
 
     def _close_relevance(self) -> None:
         """A function that calls a relevant function (by name) is relevant: it may hand
@@ -296,10 +299,10 @@ class Engine:
         while self._new_names:
             names = self._new_names | {"." + name for name in self._new_names}
             self._new_names = set()
-            grown = [key for key, used in self._pending.items() if not used.isdisjoint(names)]
-            for key in grown:
-                del self._pending[key]
-                self._relevant(key)
+            for name in names:
+                for key in self._waiting.pop(name, ()):
+                    if key not in self.relevant:
+                        self._relevant(key)
 
     def module_frame(self, module: Module) -> Frame:
         return Frame(id(module.tree), ())
