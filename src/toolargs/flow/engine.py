@@ -218,7 +218,6 @@ class Engine:
         self._waiting: dict[str, list[int]] = {}  # a name -> the defs not relevant yet using it
         self._def_names: dict[int, str] = {}
         self._relevant_names: set[str] = set()
-        self._called: set[str] = set()  # how a call to a relevant function is written
         self._new_names: set[str] = set()
         # Modules are parsed when first needed: those whose text mentions a framework
         # or a tool seed the evaluation, the rest are read when one of them imports it.
@@ -274,8 +273,8 @@ class Engine:
                 stack.append((child, owner))
         wanted = fw.RELEVANT_TOKENS | imported
         for key in reversed(order):  # inner functions first
-            if not tokens[key].isdisjoint(wanted) or not tokens[key].isdisjoint(self._called):
-                self._relevant(key)  # names a sink, or calls a function already relevant
+            if not tokens[key].isdisjoint(wanted):
+                self._relevant(key)
             else:
                 for token in tokens[key]:
                     self._waiting.setdefault(token, []).append(key)
@@ -290,7 +289,6 @@ class Engine:
         if name is not None and name not in self._relevant_names:
             self._relevant_names.add(name)
             self._new_names.add(name)
-            self._called.update((name, "." + name))
 
     def _close_relevance(self) -> None:
         """A function that calls a relevant function (by name) is relevant: it may hand
