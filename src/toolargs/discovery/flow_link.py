@@ -159,7 +159,10 @@ def link_unlinked(
             path = str(function.index.path.resolve())
         if not isinstance(node, cst.FunctionDef):
             continue
-        line = lines.get(id(node.name), (0, 0))[0] if path == here else _line_in(node, function)
+        line = lines.get(id(node.name), (0, 0))[0]
+        if path != here and function is not None and function.index is not None:
+            found = positions(function.index.module, [node.name], None, None)
+            line = found.get(id(node.name), (0, 0))[0]
         candidates = [f for f in by_handler.get((path, line), []) if f.name == tool.name]
         candidates = candidates or by_handler.get((path, line), [])
         if not candidates:
@@ -172,13 +175,6 @@ def link_unlinked(
             by_name[server.name] = server
             servers.append(server)
         tool.server = server.name
-
-
-def _line_in(node: cst.FunctionDef, function: object) -> int:
-    index = getattr(function, "index", None)
-    if not isinstance(index, ModuleIndex):
-        return 0
-    return positions(index.module, [node.name], None, None).get(id(node.name), (0, 0))[0]
 
 
 def _server_model(

@@ -1154,6 +1154,11 @@ class Engine:
             self.local_cache[id(function.node)] = names
         return Scope(frame, function.module, function, names, parent)
 
+    def _default(self, function: Func, default: cst.BaseExpression) -> Values:
+        """A parameter's default value: evaluated where the function is defined."""
+        module = function.module
+        return self.eval(default, Scope(self.module_frame(module), module, None, frozenset(), None))
+
     def _bind_params(
         self,
         function: Func,
@@ -1171,10 +1176,7 @@ class Engine:
             elif name in keywords:
                 self._add_local(frame, name, keywords[name])
             elif param.default is not None and not self.locals[frame].get(name):
-                module_scope = Scope(
-                    self.module_frame(function.module), function.module, None, frozenset(), None
-                )
-                self._add_local(frame, name, self.eval(param.default, module_scope))
+                self._add_local(frame, name, self._default(function, param.default))
         if isinstance(params.star_arg, cst.Param):
             container = Container(id(params.star_arg), frame.context, "tuple")
             for index, value in enumerate(rest):
@@ -1186,10 +1188,7 @@ class Engine:
             if name in keywords:
                 self._add_local(frame, name, keywords[name])
             elif param.default is not None and not self.locals[frame].get(name):
-                module_scope = Scope(
-                    self.module_frame(function.module), function.module, None, frozenset(), None
-                )
-                self._add_local(frame, name, self.eval(param.default, module_scope))
+                self._add_local(frame, name, self._default(function, param.default))
         if params.star_kwarg is not None:
             container = Container(id(params.star_kwarg), frame.context, "dict")
             known = {p.name.value for p in (*ordered, *params.kwonly_params)}

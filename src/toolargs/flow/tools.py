@@ -29,15 +29,10 @@ from toolargs.flow.values import (
     Value,
 )
 from toolargs.discovery.walk import walk
+from toolargs.model import Place
 from toolargs.positions import positions
 
 MAX_DEPTH = 8  # lists of lists of tools followed
-
-
-@dataclass(frozen=True)
-class Place:
-    path: str
-    line: int
 
 
 @dataclass(frozen=True)
