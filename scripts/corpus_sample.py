@@ -273,7 +273,7 @@ def draw(
     kept: dict[str, list[Drawn]] = {s: [] for s in STRATA}
     scanned: list[Drawn] = []
     batch = 8
-    with ThreadPoolExecutor(max_workers=4) as pool:
+    with ThreadPoolExecutor(max_workers=8) as pool:  # network-bound; the order is map()'s
         for start in range(0, min(len(order), scan_limit), batch):
             chunk = order[start : min(start + batch, scan_limit)]
             for drawn in pool.map(lambda c: read_metadata(c, cache), chunk):
