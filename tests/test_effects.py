@@ -686,9 +686,301 @@ def test_fixture_evidence_names_the_call_path() -> None:
     mailbox = ROOT / "fixtures" / "effects" / "mail_attachments" / "server.py"
     report = analyze_path(mailbox, Config())
     found = {d.tool: d.message for d in report.diagnostics if d.code == "TAV403"}
-    assert sorted(found) == ["export_archive", "lookup_message", "save_attachment"]
+    # `lookup_message` appends to the server's own log: shown, not a write of the tool's.
+    assert sorted(found) == ["export_archive", "save_attachment"]
     assert "writes: archive.extractall() (archive.py:36), extracts an archive via " \
         "export_archive (server.py:97) -> unpack;" in found["export_archive"]
+
+
+# --- the server's own state: shown, not counted ---
+
+
+def test_credentials_saved_after_logging_in_are_the_servers_own(tmp_path: Path) -> None:
+    """A cookie file written in a helper is the server's credentials: the evidence shows
+    it, the mode comes from the name and the default (TAV402 still sees the default)."""
+    path = server(tmp_path, """
+        import json
+        from pathlib import Path
+
+        import requests
+
+        COOKIE_FILE = Path.home() / ".portal_cookies.json"
+        session = requests.Session()
+
+        def _remember_session() -> None:
+            COOKIE_FILE.write_text(json.dumps(dict(session.cookies)))
+
+        @mcp.tool()
+        def course_list() -> list:
+            _remember_session()
+            return session.get("https://portal.example/api/courses").json()
+    """)
+    tool = tools(path)["course_list"]
+    assert tool.mode == "read-only"
+    assert tool.mode_source == (
+        "default; not counted: COOKIE_FILE.write_text() (server.py:15), the server's own "
+        "state (credentials) via course_list (line 19) -> _remember_session"
+    )
+    selected = analyze_path(path, Config(), enabled=lambda code: True)
+    assert ("TAV402", "course_list") in [(d.code, d.tool) for d in selected.diagnostics]
+
+
+OWN_STATE_PREAMBLE = '''\
+import os, sqlite3
+from pathlib import Path
+import platformdirs
+from mcp.server.fastmcp import FastMCP
+from mcp.types import ToolAnnotations
+mcp = FastMCP('demo')
+STATE = os.path.expanduser('~/.demo')
+LOG_FILE = Path(STATE) / 'requests.log'
+LOCK_FILE = Path(STATE, 'server.pid')
+CACHE = Path(platformdirs.user_cache_dir('demo'))
+DB = Path(STATE) / 'demo.db'
+SCHEMA = """CREATE TABLE IF NOT EXISTS t (a);
+CREATE INDEX IF NOT EXISTS t_a ON t(a);"""
+SEED = "CREATE TABLE IF NOT EXISTS t (a); INSERT INTO t VALUES (1);"
+class ResultCache:
+    def __init__(self, key):
+        self.key = key
+    def set(self, value):
+        pass
+def _remember(key, value):
+    cache = ResultCache(key)
+    cache.set(value)
+@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def handle(path: str):
+'''
+
+
+@pytest.mark.parametrize(
+    ("body", "counted"),
+    [
+        # places named for the server's own state, directly or through their value
+        ("LOG_FILE.open('a').write(path)", False),
+        ("open(os.path.join(STATE, '.tokens', 'session.pickle'), 'wb').write(b'x')", False),
+        ("(Path.home() / '.app' / 'audit.jsonl').open('a').write(path)", False),
+        ("Path(platformdirs.user_log_dir('app'), 'app.log').write_text(path)", False),
+        ("os.remove(LOCK_FILE)", False),
+        ("(CACHE / path).write_text('x')", False),
+        # a folder the server sets up, wherever it is, unless the arguments name it
+        ("os.makedirs(STATE, exist_ok=True)", False),
+        ("(Path(STATE) / 'out').mkdir(parents=True)", False),
+        ("os.makedirs(path)", True),
+        ("os.makedirs(os.path.join(STATE, path))", True),
+        # database set-up
+        ("sqlite3.connect(DB).execute('PRAGMA journal_mode=WAL')", False),
+        ("sqlite3.connect(DB).executescript(SCHEMA)", False),
+        ("sqlite3.connect(DB).executescript(SEED)", True),
+        # a cache object filled in a helper; the user's files stay writes
+        ("_remember(path, path.upper())", False),
+        ("Path(STATE, 'notes.md').write_text(path)", True),
+    ],
+)
+def test_writes_that_keep_the_servers_own_state(tmp_path: Path, body: str, counted: bool) -> None:
+    """Annotated read-only: a write that keeps the server's own state is no TAV403."""
+    path = tmp_path / "server.py"
+    path.write_text(OWN_STATE_PREAMBLE + textwrap.indent(body, "    ") + "\n", encoding="utf-8")
+    found = [d.message for d in analyze_path(path, Config()).diagnostics if d.code == "TAV403"]
+    assert bool(found) is counted, found
+
+
+def test_a_tool_named_for_its_own_state_changes_it(tmp_path: Path) -> None:
+    """`clear_cache` is there to empty the cache: the write counts for its mode (as one
+    that may write), but never for TAV403: nothing of the user's changes."""
+    path = server(tmp_path, """
+        from pathlib import Path
+
+        import platformdirs
+        from mcp.types import ToolAnnotations
+
+        CACHE = Path(platformdirs.user_cache_dir("demo"))
+
+        @mcp.tool()
+        def clear_cache() -> int:
+            removed = 0
+            for entry in CACHE.iterdir():
+                entry.unlink()
+                removed += 1
+            return removed
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def sweep_cache() -> int:
+            return clear_cache()
+
+        @mcp.tool()
+        def cached_entries() -> list:
+            return [entry.name for entry in CACHE.iterdir()]
+    """)
+    found = tools(path)
+    assert found["clear_cache"].mode_source == (
+        "effect: entry.unlink() (server.py:17), the server's own state (its cache), which "
+        "the tool is named for"
+    )
+    assert found["sweep_cache"].mode == "read-only"
+    assert ("TAV403", "sweep_cache") not in codes(path)
+    assert found["cached_entries"].mode_source == "effects: none in the resolved call tree"
+
+
+def test_a_write_every_tool_reaches_alike_is_the_servers_machinery(tmp_path: Path) -> None:
+    """A sign-in step every tool goes through (its POST and the state it saves) tells no
+    tool from another; a tool that signs in itself still shows both."""
+    path = server(tmp_path, """
+        import json
+        from pathlib import Path
+
+        import requests
+
+        STATE = Path.home() / ".crm" / "state.json"
+        session = requests.Session()
+
+        def _sign_in() -> None:
+            reply = session.post("https://crm.example/signin", data={"user": "me"})
+            STATE.write_text(json.dumps(reply.json()))
+
+        def _call(path: str) -> dict:
+            if "crm" not in session.cookies:
+                _sign_in()
+            return session.get(f"https://crm.example{path}").json()
+
+        @mcp.tool()
+        def find_contact(name: str) -> dict:
+            return _call(f"/contacts?q={name}")
+
+        @mcp.tool()
+        def deal_pipeline() -> dict:
+            return _call("/deals")
+
+        @mcp.tool()
+        def contact_timeline(contact_id: int) -> dict:
+            return _call(f"/contacts/{contact_id}/timeline")
+
+        @mcp.tool()
+        def sign_in() -> str:
+            _sign_in()
+            return "ok"
+    """)
+    found = tools(path)
+    assert found["deal_pipeline"].mode == "read-only"
+    assert found["deal_pipeline"].mode_source.startswith(
+        "default; not counted: session.post() (server.py:15), HTTP POST, the server's own "
+        "state (reached the same way by 3 of 4 tools) via deal_pipeline (line 29) -> _call"
+    ), found["deal_pipeline"].mode_source
+    assert found["contact_timeline"].mode == "read-only"
+    assert found["sign_in"].mode_source.startswith("effect: STATE.write_text() (server.py:16)")
+
+
+def test_a_request_carrying_the_tools_arguments_is_not_machinery(tmp_path: Path) -> None:
+    """A bridge where every tool POSTs its own arguments: the POST is each tool's act,
+    so tools whose names do not read stay mutations."""
+    path = server(tmp_path, """
+        import requests
+
+        def _post(endpoint: str, payload: dict) -> dict:
+            return requests.post(f"http://127.0.0.1:8888/{endpoint}", json=payload).json()
+
+        @mcp.tool()
+        def get_scan(scan_id: str) -> dict:
+            return _post("api/scans/get", {"id": scan_id})
+
+        @mcp.tool()
+        def port_scan(target: str) -> dict:
+            return _post("api/tools/nmap", {"target": target})
+
+        @mcp.tool()
+        def kill_process(pid: int) -> dict:
+            return _post("api/processes/kill", {"pid": pid})
+    """)
+    found = tools(path)
+    assert found["port_scan"].mode == found["kill_process"].mode == "mutation"
+    assert found["get_scan"].mode == "read-only"
+
+
+@pytest.mark.parametrize(
+    ("script", "setup"),
+    [
+        ("PRAGMA journal_mode=WAL", True),
+        ("PRAGMA foreign_keys = ON; CREATE TABLE IF NOT EXISTS t (a)", True),
+        ("CREATE VIRTUAL TABLE IF NOT EXISTS f USING fts5(a);\n"
+         "CREATE TRIGGER IF NOT EXISTS t_ai AFTER INSERT ON t BEGIN\n"
+         "  INSERT INTO f(rowid, a) VALUES (new.rowid, new.a);\nEND;", True),
+        ("/* schema */ CREATE UNIQUE INDEX IF NOT EXISTS i ON t(a); -- done", True),
+        ("BEGIN; CREATE TABLE IF NOT EXISTS t (a); COMMIT;", True),
+        ("CREATE TABLE t (a)", False),
+        ("CREATE TABLE IF NOT EXISTS t (a); INSERT INTO t VALUES (1)", False),
+        ("DROP TABLE IF EXISTS t", False),
+        ("PRAGMA table_info(t); DELETE FROM t", False),
+    ],
+)
+def test_database_set_up(script: str, setup: bool) -> None:
+    assert effects_analysis._sql_setup((script,)) is setup
+
+
+def test_sql_in_a_constant_is_read(tmp_path: Path) -> None:
+    """A statement kept in a module constant (here or imported) is judged by its text."""
+    path = server(
+        tmp_path,
+        """
+        import sqlite3
+
+        from queries import PURGE, RECENT
+
+        DB = "/srv/app/app.db"
+
+        @mcp.tool()
+        def recent_orders(limit: int = 10) -> list:
+            return sqlite3.connect(DB).execute(RECENT, (limit,)).fetchall()
+
+        @mcp.tool()
+        def tidy_orders() -> int:
+            return sqlite3.connect(DB).execute(PURGE).rowcount
+        """,
+        queries="""
+        RECENT = "SELECT * FROM orders ORDER BY created DESC LIMIT ?"
+        PURGE = "DELETE FROM orders WHERE status = 'cancelled'"
+        """,
+    )
+    found = tools(path)
+    assert found["recent_orders"].mode_source == "effects: none in the resolved call tree"
+    assert found["tidy_orders"].mode_source == (
+        "effect: sqlite3.connect(DB).execute() (server.py:18), SQL that writes"
+    )
+
+
+def test_api_resources_and_logging_set_up(tmp_path: Path) -> None:
+    """`service.events().insert(...)` on an API client changes the remote calendar; a
+    logger's handlers are set-up, not a write."""
+    path = server(tmp_path, """
+        import logging
+
+        from googleapiclient.discovery import build
+
+        logger = logging.getLogger("calendar")
+
+        def _service():
+            return build("calendar", "v3")
+
+        @mcp.tool()
+        def calendar_add_event(summary: str, start: str) -> dict:
+            service = _service()
+            body = {"summary": summary, "start": {"dateTime": start}}
+            return service.events().insert(calendarId="primary", body=body).execute()
+
+        @mcp.tool()
+        def mail_deliver(raw: str) -> dict:
+            service = _service()
+            return service.users().messages().send(userId="me", body={"raw": raw}).execute()
+
+        @mcp.tool()
+        def verbose_logging() -> str:
+            logger.addHandler(logging.StreamHandler())
+            logger.setLevel(logging.DEBUG)
+            return "ok"
+    """)
+    found = tools(path)
+    assert found["calendar_add_event"].mode == "mutation"
+    assert found["mail_deliver"].mode == "mutation"
+    assert found["verbose_logging"].mode == "read-only"
 
 
 # --- configuration ---
@@ -790,6 +1082,12 @@ def test_precedence() -> None:
                      from_arguments=("c.execute() (a.py:4), SQL from the arguments",))
     assert classify("explain_query", None, (), config, argued).mode == "mutation"
     assert classify("settings", None, (), config).source == "default"
+    own = Effects(own=("COOKIES.write_text() (a.py:5), the server's own state (credentials)",))
+    assert classify("settings", None, (), config, own).source == (
+        "default; not counted: COOKIES.write_text() (a.py:5), the server's own state "
+        "(credentials)"
+    )
+    assert classify("delete_x", None, (), config, own).source == "name verb 'delete'"
 
 
 def test_mode_stays_free_of_libcst() -> None:

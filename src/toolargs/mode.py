@@ -44,6 +44,10 @@ class Effects:
     # Uncertain writes decided by the tool's own arguments (the SQL, command, file mode or
     # HTTP method the caller sends): the tool's name cannot vouch for those.
     from_arguments: tuple[str, ...] = ()
+    # Writes that only keep the server's own state (its credentials, its log, a folder or
+    # a database it sets up, its cache, what nearly every tool reaches alike): shown, not
+    # counted as writes; like state kept in memory, they leave the tree unresolved.
+    own: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -62,9 +66,14 @@ class Classification:
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
-def _reads_by_name(name: str, config: Config) -> bool:
+def name_words(name: str) -> set[str]:
+    """`obsidian_getFile` -> {"obsidian", "get", "file"}."""
+    return {word.lower() for word in _WORDS.findall(name)}
+
+
+def reads_by_name(name: str, config: Config) -> bool:
     """A name with a read verb among its words and no mutation verb (`obsidian_search`)."""
-    words = {word.lower() for word in _WORDS.findall(name)}
+    words = name_words(name)
     return bool(words & set(config.read_only_verbs)) and not words & set(config.mutation_verbs)
 
 
@@ -114,7 +123,7 @@ def classify(
     if effects is not None and effects.uncertain:
         # A search form POSTs, a `read_query` runs SQL it checked: a name that says it
         # reads outweighs a write the checker cannot confirm.
-        if not _reads_by_name(name, config):
+        if not reads_by_name(name, config):
             return Classification("mutation", f"effect: {effects.uncertain[0]}")
         if effects.from_arguments:
             return Classification("mutation", f"effect: {effects.from_arguments[0]}")
@@ -123,4 +132,9 @@ def classify(
     verb = mutation_verb(name, config.mutation_verbs)
     if verb is not None:
         return Classification("mutation", f"name verb '{verb}'")
+    if effects is not None and effects.own:
+        # What decided is that these writes were not counted: the audit says so.
+        return Classification(
+            config.default_mode, f"default; not counted: {effects.own[0]}"
+        )
     return Classification(config.default_mode, "default")

@@ -2,17 +2,21 @@
 
 `classify_tools` is the one step discovery calls once the tools of a module are known:
 it computes each handler's effects (`toolargs.effects.analysis`, from the catalogue in
-`toolargs.effects.catalogue`) and classifies the tool again with them
-(`toolargs.mode.classify`, which stays free of libcst). See docs/effects.md.
+`toolargs.effects.catalogue`), marks the writes nearly every tool of the module reaches
+alike as the server's own state, and classifies the tool again with them
+(`toolargs.mode.classify`, which stays free of libcst). Writes that only keep the
+server's own state are shown, not counted. See docs/effects.md.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from toolargs.config import Config
-from toolargs.mode import Classification, Effects, classify
+from toolargs.effects.catalogue import OWN_STATE_TOOL_WORDS
+from toolargs.mode import Classification, Effects, classify, name_words, reads_by_name
 
 if TYPE_CHECKING:  # discovery imports this package: its modules are imported when used
     from toolargs.discovery.index import ModuleIndex
@@ -35,33 +39,176 @@ def classify_tools(
     analysis = EffectAnalysis(project, Catalogue.from_config(config))
     verdicts: dict[int, Verdict] = {}
     for tool in tools:
-        if tool.handler is None or _decided_as_mutation(tool, config):
-            continue
-        verdicts[id(tool)] = analysis.verdict(project.handler(tool.handler))
+        if tool.handler is not None:  # every tool counts for what they all reach alike
+            verdicts[id(tool)] = analysis.verdict(project.handler(tool.handler))
+    verdicts = _ambient(tools, verdicts, config)
+    judged = [t for t in tools if id(t) in verdicts and not _decided_as_mutation(t, config)]
     # Lines cost code generation: only for the evidence shown (the first certain and the
-    # first uncertain write of each tool, and the first the tool's arguments decide).
-    shown = [w for v in verdicts.values() for w in _first_of_each(v.writes)]
+    # first uncertain write of each tool, the first the tool's arguments decide, and the
+    # first that only keeps the server's own state).
+    shown = [
+        w for t in judged for w in _first_of_each(verdicts[id(t)].writes, name_words(t.name))
+    ]
     lines = project.lines(
         [(w.node, w.function) for w in shown] + [hop for w in shown for hop in w.calls]
     )
-    for tool in tools:
-        verdict = verdicts.get(id(tool))
-        if verdict is None:
-            continue
+    for tool in judged:
+        verdict = verdicts[id(tool)]
+        words = name_words(tool.name)
+        counted = [w for w in verdict.writes if not w.own_state]
+        named = [w for w in verdict.writes if w.own_state and _named_for(w, words)]
+        named.sort(key=lambda w: not w.certain)  # `entry.unlink()` before a `mkdir`
         tool.effects = Effects(
-            tuple(evidence(w, lines) for w in verdict.writes if w.certain),
+            tuple(evidence(w, lines) for w in counted if w.certain),
             verdict.resolved,
-            tuple(evidence(w, lines) for w in verdict.writes if not w.certain),
-            tuple(evidence(w, lines) for w in verdict.writes if w.from_arguments),
+            tuple(evidence(w, lines) for w in counted if not w.certain)
+            + tuple(evidence(w, lines, named=True) for w in named),
+            tuple(evidence(w, lines) for w in counted if w.from_arguments),
+            tuple(evidence(w, lines) for w in verdict.writes if _not_counted(w, words)),
         )
         _apply(tool, classify(tool.name, tool.annotations, tool.markers, config, tool.effects))
 
 
-def _first_of_each(writes: Sequence[Write]) -> list[Write]:
-    certain = next((w for w in writes if w.certain), None)
-    uncertain = next((w for w in writes if not w.certain), None)
-    argued = next((w for w in writes if w.from_arguments), None)
-    return [w for w in (certain, uncertain, argued) if w is not None]
+def _named_for(write: Write, words: set[str]) -> bool:
+    """A tool named for the state a write keeps (`clear_cache`, `login`) is there to
+    change it."""
+    return bool(words & OWN_STATE_TOOL_WORDS.get(write.own, frozenset()))
+
+
+def _not_counted(write: Write, words: set[str]) -> bool:
+    """A write that only keeps the server's own state, for a tool not named for that
+    state: `save_cookies` under `list_schools` does not count. Under `login` it counts as
+    a write that may change something (a mode, not a TAV403: nothing of the user's)."""
+    return write.own_state and not _named_for(write, words)
+
+
+def _first_of_each(writes: Sequence[Write], words: set[str]) -> list[Write]:
+    counted = [w for w in writes if not w.own_state]
+    certain = next((w for w in counted if w.certain), None)
+    uncertain = next((w for w in counted if not w.certain), None)
+    named = sorted(
+        (w for w in writes if w.own_state and _named_for(w, words)), key=lambda w: not w.certain
+    )
+    argued = next((w for w in counted if w.from_arguments), None)
+    own = next((w for w in writes if _not_counted(w, words)), None)
+    first_named = named[0] if named else None
+    return [w for w in (certain, uncertain, argued, own, first_named) if w is not None]
+
+
+# A write reached the same way by this share of a module's tools (and by at least this
+# many), one of them named as a read, is the server's own machinery (docs/effects.md).
+AMBIENT_SHARE = 0.75
+AMBIENT_MIN = 3
+# Kinds that act on what the user owns whichever tool reaches them: never ambient. An
+# HTTP request is only when it carries nothing of the tool's arguments (signing in).
+_NOT_AMBIENT = frozenset({"process", "git"})
+
+
+def _ambient(
+    tools: Sequence[Tool], verdicts: dict[int, Verdict], config: Config
+) -> dict[int, Verdict]:
+    """The writes nearly every tool of the module reaches through the same functions
+    (logging in and saving its cookies, a log line, building a cache before the first
+    query) are marked as the server's own state: they cannot tell one tool from another.
+
+    A write counts by its call and the chain of functions leading to it: the longest tails
+    of those chains that enough tools share are the way they all reach it. `list_schools
+    -> _with_mfa_retry -> ... -> save_cookies` and `get_feeds -> _with_mfa_retry -> ... ->
+    save_cookies` reach it alike; a tool calling `submit_mfa` itself does not, although
+    `submit_mfa -> save_cookies` ends every chain. Only writes the tools' arguments do not
+    decide, and no HTTP request, process or git command: those act on what the user owns."""
+    from dataclasses import replace
+
+    from toolargs.effects.analysis import Verdict
+
+    # Tools count by name: a server registering each tool twice (a local and a proxied
+    # variant under one name) has as many tools as names.
+    names = {id(t): t.name for t in tools if id(t) in verdicts}
+    context = {id(t): _context_params(t) for t in tools if id(t) in verdicts}
+    total = len(set(names.values()))
+    need = max(AMBIENT_MIN, math.ceil(AMBIENT_SHARE * total))
+    if total < need:
+        return verdicts
+    reached: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+    for key, verdict in verdicts.items():
+        for write in verdict.writes:
+            if _may_be_ambient(write, context[key]):
+                reached.setdefault(id(write.node), []).append((key, write.chain[1:]))
+    shared: dict[int, list[tuple[tuple[str, ...], int]]] = {}  # node -> (tail, tools)
+    for node, paths in reached.items():
+        named = [(names[key], chain) for key, chain in paths]
+        if len({name for name, _ in named}) < need:
+            continue
+        tails = [
+            (tail, len(reaching)) for tail, reaching in _shared_tails(named, need)
+            if any(reads_by_name(name, config) for name in reaching)
+        ]
+        if tails:
+            shared[node] = tails
+    if not shared:
+        return verdicts
+    marked: dict[int, Verdict] = {}
+    for key, verdict in verdicts.items():
+        writes = []
+        for write in verdict.writes:
+            for tail, count in shared.get(id(write.node), ()):
+                if _may_be_ambient(write, context[key]) and _ends_with(write.chain[1:], tail):
+                    why = f"reached the same way by {count} of {total} tools"
+                    write = replace(write, own=why)
+                    break
+            writes.append(write)
+        marked[key] = Verdict(tuple(writes), verdict.resolved)
+    return marked
+
+
+def _may_be_ambient(write: Write, context: frozenset[str]) -> bool:
+    return (
+        len(write.chain) > 1  # not written by the handler itself
+        and not write.own_state
+        and not write.place
+        and not write.from_arguments
+        and write.kind not in _NOT_AMBIENT
+        and (write.certain or write.kind != "sql")
+        and (write.kind != "network" or set(write.carries) <= context)
+    )
+
+
+def _context_params(tool: Tool) -> frozenset[str]:
+    """The handler's parameters the framework fills in (`ctx: Context`): not arguments."""
+    import libcst as cst
+
+    from toolargs.discovery.literals import dotted_name
+
+    node = tool.handler.node if tool.handler is not None else None
+    if not isinstance(node, cst.FunctionDef):
+        return frozenset()
+    found = set()
+    for param in (*node.params.params, *node.params.kwonly_params):
+        annotation = param.annotation.annotation if param.annotation else None
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        named = dotted_name(annotation) if annotation is not None else None
+        if param.name.value in ("ctx", "context") or (named or "").endswith("Context"):
+            found.add(param.name.value)
+    return frozenset(found)
+
+
+def _shared_tails(
+    paths: Sequence[tuple[str, tuple[str, ...]]], need: int
+) -> list[tuple[tuple[str, ...], set[str]]]:
+    """The tails of the call chains at least `need` tools share and that no longer tail
+    they share extends, with the names of those tools."""
+    tools_by_tail: dict[tuple[str, ...], set[str]] = {}
+    for name, chain in paths:
+        for size in range(1, len(chain) + 1):
+            tools_by_tail.setdefault(chain[-size:], set()).add(name)
+    shared = {tail: keys for tail, keys in tools_by_tail.items() if len(keys) >= need}
+    extended = {tail[1:] for tail in shared}
+    return [(tail, keys) for tail, keys in shared.items() if tail not in extended]
+
+
+def _ends_with(chain: tuple[str, ...], tail: tuple[str, ...]) -> bool:
+    return len(chain) >= len(tail) and chain[len(chain) - len(tail):] == tail
 
 
 def _decided_as_mutation(tool: Tool, config: Config) -> bool:
@@ -79,13 +226,17 @@ def _apply(tool: Tool, found: Classification) -> None:
     tool.read_only_hint = found.read_only_hint
 
 
-def evidence(write: Write, lines: dict[int, int]) -> str:
+def evidence(write: Write, lines: dict[int, int], named: bool = False) -> str:
     """`api.delete_file() (tools.py:352) via delete_note (server.py:40) -> Api.delete_file`:
     the writing call, then the path to it from the handler, each function with where it
     calls the next (`line 40` in the writing call's file)."""
     text = f"{write.text} ({_at(write.node, write.function, lines)})"
     if write.why:
         text += f", {write.why}"
+    if write.own_state:
+        text += f", the server's own state ({write.own})"
+        if named:
+            text += ", which the tool is named for"
     if len(write.chain) > 1:
         hops = []
         for index, label in enumerate(write.chain):

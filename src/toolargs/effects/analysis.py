@@ -25,7 +25,7 @@ from toolargs.discovery.literals import dotted_name, keyword, last_name, snippet
 from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children
 from toolargs.effects import catalogue as cat
-from toolargs.effects.space import Argument, Place, Spaces, combine
+from toolargs.effects.space import Argument, Own, Place, Spaces, combine
 from toolargs.mode import mutation_verb
 
 MAX_DEPTH = 6  # calls followed below a handler; deeper calls count as unresolved
@@ -116,6 +116,27 @@ class Write:
     # The parameter of the summarised function whose value says where the write goes:
     # no write when the caller gives it scratch space (`_save(CACHE / "x.json", data)`).
     place: str = ""
+    # What of the server's own state it maintains ("credentials", "a log", "sets up a
+    # folder"): not a change the tool makes, unless `place` says the tool's arguments
+    # decide where it goes (docs/effects.md).
+    own: str = ""
+    # The call's arguments carry the summarised function's parameters: in a handler, the
+    # tool's arguments. An object of the server's own the handler itself writes with them
+    # (`cache.touch(key, seconds)` on a cache server's client) is what the tool is for.
+    given: bool = False
+    # The parameters of the summarised function whose values make up the folder a set-up
+    # creates (`ROOT / session_id`) or the request an HTTP call sends: in a handler, the
+    # tool's arguments.
+    carries: tuple[str, ...] = ()
+
+    @property
+    def own_state(self) -> bool:
+        return (
+            bool(self.own)
+            and not self.place
+            and not self.carries
+            and not (self.given and len(self.chain) == 1)
+        )
 
 
 @dataclass(frozen=True)
@@ -271,20 +292,34 @@ class _Scan:
         certain: bool = True,
         why: str = "",
         place: Place = False,
+        own: str = "",
+        carries: tuple[str, ...] = (),
     ) -> None:
-        """A write effect; none when `place` says it goes to scratch space."""
+        """A write effect; none when `place` says it goes to scratch space. `own` says
+        what of the server's own state it maintains when its place is not the tool's
+        argument (a folder it sets up); a place of the server's own says it too."""
         if place is True:
             return
         text = text or _call_text(site)
+        # What a place says is the server's by where it is; an object or a set-up the
+        # handler drives with the tool's arguments may be what the tool is for.
+        given = bool(own) and not isinstance(place, Own) and self.given(site)
+        own = place.reason if isinstance(place, Own) else own
+        if kind == "network" and isinstance(site, cst.Call):
+            # What the request carries of the parameters: the same request whatever the
+            # tool is given (logging in) is not one the tool sends for its caller.
+            carries = tuple(sorted({n for a in site.args for n in self.carried(a.value)}))
         self.summary.writes.append(
             Write(kind, text, site, self.function, (self.function.label,), certain, why,
                   guard=self.guard_of(site),
-                  place=place.name if isinstance(place, Argument) else "")
+                  place=place.name if isinstance(place, Argument) else "",
+                  own=own, given=given, carries=() if isinstance(place, Own) else carries)
         )
 
     def place(self, *paths: cst.BaseExpression | None) -> Place:
         """Where the paths a call changes live (`toolargs.effects.space`): True when all
-        are scratch space, the parameter that decides it, or False."""
+        are scratch space, the parameter that decides it, the server's own state, or
+        False."""
         return combine([self.analysis.spaces.place(p, self.function) for p in paths])
 
     def decide(
@@ -307,8 +342,9 @@ class _Scan:
         reads = _reads(kind, _opaque(template))
         if reads is True:
             return
+        own = _SETUP if kind == "sql" and _sql_setup(_opaque(template).parts) else ""
         self.write(kind, site, text, certain=reads is False, why=_why(kind, template),
-                   place=place)
+                   place=place, own=own)
 
     def call(self, call: cst.Call, site: cst.CSTNode) -> None:
         func = call.func
@@ -331,7 +367,10 @@ class _Scan:
                 if targets is not None
                 else [_argument(call, 0, "path", "src", "name")]
             )
-            self.write("filesystem", site, text, *_ensured(call), place=self.place(*paths))
+            folder = qualified in cat.FOLDER_CALLS
+            self.write("filesystem", site, text, *_ensured(call), place=self.place(*paths),
+                       own=_FOLDER if folder else "",
+                       carries=self.carried(paths[0]) if folder else ())
             return
         if qualified in cat.OPEN_CALLS:
             position, name = cat.OPEN_CALLS[qualified]
@@ -370,8 +409,13 @@ class _Scan:
         if isinstance(func, cst.Attribute):
             if self.method(call, func, site, text, last):
                 return
+        if isinstance(func, cst.Attribute) and _root_name(func) in cat.LOGGING_ROOTS:
+            return  # `logger.info(...)`, `logger.addHandler(handler)`: logging and its set-up
         verb = mutation_verb(last, catalogue.mutation_verbs)
-        if verb is not None and last.lstrip("_") != verb and not last[:1].isupper():
+        bare = verb is not None and last.lstrip("_") == verb
+        if verb is not None and not last[:1].isupper() and (
+            not bare or (isinstance(func, cst.Attribute) and _resource(func.value))
+        ):  # `api.delete_file()`; a bare verb on an API's resource: `messages().send()`
             certain = verb not in cat.WEAK_VERBS
             self.write("call", site, text, certain=certain, why="" if certain else "by its name")
             return
@@ -402,6 +446,8 @@ class _Scan:
                 self.write("filesystem", site, text, why="extracts an archive",
                            place=self.place(_argument(call, *extract)))
             return True
+        # `cache.set(key, frame)`: filling the cache the server keeps
+        own = _CACHE if last in _CACHE_WRITES and self.cache_receiver(func.value) else ""
         if receiver_last == "index" and last in cat.GIT_INDEX_WRITE_METHODS and "repo" in receiver:
             self.write("git", site, text)
             return True
@@ -410,10 +456,12 @@ class _Scan:
             return True
         if last in cat.PATH_WRITE_METHODS:
             if last in cat.STORE_WRITE_METHODS and self.store_call(call, func.value):
-                self.write("call", site, text)  # `client.touch(key, expire)`
+                self.write("call", site, text, own=own)  # `client.touch(key, expire)`
             else:
+                folder = last in cat.FOLDER_METHODS
                 self.write("filesystem", site, text, *_ensured(call),
-                           place=self.place(func.value))
+                           place=self.place(func.value), own=_FOLDER if folder else "",
+                           carries=self.carried(func.value) if folder else ())
             return True
         if last in cat.TEXT_METHODS and positionals > cat.PATH_WRITE_BY_ARITY[last]:
             keywords = {a.keyword.value for a in call.args if a.keyword is not None}
@@ -433,7 +481,10 @@ class _Scan:
                         self.place(func.value))
             return True
         if last in cat.SQL_ALWAYS_WRITES:
-            self.write("sql", site, text)
+            script = _argument(call, 0, "sql_script")
+            setup = script is not None and _sql_setup(self.template(script, False).parts)
+            self.write("sql", site, text, place=self.place(func.value),
+                       own=_SETUP if setup else "")
             return True
         if last in cat.SQL_EXECUTE_METHODS or last.startswith(cat.SQL_EXECUTE_PREFIXES):
             query = _argument(call, 0, "query", "sql", "statement", "operation")
@@ -442,7 +493,8 @@ class _Scan:
             if template is not None and (
                 literal or _words(receiver_last) & cat.DB_RECEIVER_WORDS
             ):
-                self.decide("sql", site, text, template)
+                # A database in scratch space (a cache it builds) changes nothing.
+                self.decide("sql", site, text, template, self.place(func.value))
                 return True
         if last in cat.ORM_WRITE_METHODS and _words(receiver_last) & cat.ORM_RECEIVER_WORDS:
             self.write("sql", site, text)
@@ -453,7 +505,8 @@ class _Scan:
                     self.summary.state = True
                 return True
             post = last == "post"
-            self.write("network", site, text, certain=not post, why="HTTP POST" if post else "")
+            self.write("network", site, text, certain=not post, why="HTTP POST" if post else "",
+                       own=own)
             return True
         if last in cat.REQUEST_METHOD_CALLS:
             position, name = cat.REQUEST_METHOD_CALLS[last]
@@ -467,10 +520,11 @@ class _Scan:
                 return True
         if last in cat.WRITE_METHOD_NAMES:
             certain = last not in cat.WEAK_VERBS
-            self.write("call", site, text, certain=certain, why="" if certain else "by its name")
+            self.write("call", site, text, certain=certain, why="" if certain else "by its name",
+                       own=own)
             return True
         if last in cat.STORE_WRITE_METHODS:
-            self.write("call", site, text)
+            self.write("call", site, text, own=own)
             return True
         if last in cat.IN_MEMORY_METHODS:
             root = _root_name(func)
@@ -479,12 +533,82 @@ class _Scan:
             if root is None or root == "self" or root not in self.locals:
                 self.summary.state = True  # module or object state
                 return True
-            # An object from somewhere else (`client = pool.get()`): a store client's
-            # `set`/`append` writes, a list's does not; the checker cannot tell.
-            if last in cat.STORE_LIKE_METHODS and isinstance(func.value, cst.Name):
-                self.write("call", site, text, certain=False, why="changes an object it got")
+            # An object from somewhere else (`client = pool.get()`), or a resource of one
+            # (`service.events().insert(...)`): a store client's or an API's `set`,
+            # `insert`, `append` writes, a list's does not; the checker cannot tell.
+            if last in cat.STORE_LIKE_METHODS and (
+                isinstance(func.value, cst.Name) or _resource(func.value)
+            ):
+                self.write("call", site, text, certain=False, why="changes an object it got",
+                           own=own)
             return True
         return False
+
+    def carried(self, expr: cst.BaseExpression | None) -> tuple[str, ...]:
+        """The parameters whose values make up `expr`, through the names it is bound from
+        here (`folder = ROOT / session_id`)."""
+        if expr is None or not self.params:
+            return ()
+        sources = self.analysis.spaces.scope(self.function).sources
+        found: set[str] = set()
+        seen: set[str] = set()
+        stack = [expr]
+        while stack and len(seen) < 64:
+            for node in _nodes(stack.pop()):
+                if not isinstance(node, cst.Name) or node.value in seen:
+                    continue
+                seen.add(node.value)
+                if node.value in self.params:
+                    found.add(node.value)
+                stack.extend(sources.get(node.value, ()))
+        return tuple(sorted(found))
+
+    def passed(
+        self,
+        names: tuple[str, ...],
+        bound: dict[str, _Bound],
+        node: cst.CSTNode,
+        call: cst.Call,
+    ) -> tuple[str, ...]:
+        """The parameters of this function a call passes on into the callee's `names`."""
+        found: set[str] = set()
+        for name in names:
+            given = bound.get(name)
+            if given is not None:
+                exprs: tuple[cst.BaseExpression, ...] = given[0]
+            else:
+                default = _default(node, name)
+                exprs = (default,) if default is not None else tuple(
+                    a.value for a in call.args if a.star  # `f(*args, **options)`
+                )
+            for expr in exprs:
+                found.update(self.carried(expr))
+        return tuple(sorted(found))
+
+    def given(self, site: cst.CSTNode) -> bool:
+        """Whether the arguments of the call at `site` carry a parameter's value, through
+        the names this function binds once (`key = f"{symbol}:{day}"`)."""
+        if not self.params or not isinstance(site, cst.Call):
+            return False
+        return any(self.carries(arg.value, 0) for arg in site.args)
+
+    def carries(self, expr: cst.BaseExpression, hops: int) -> bool:
+        for node in _nodes(expr):
+            if isinstance(node, cst.Name):
+                if node.value in self.params:
+                    return True
+                value = self.values.get(node.value)
+                if value is not None and hops < 3 and self.carries(value, hops + 1):
+                    return True
+        return False
+
+    def cache_receiver(self, receiver: cst.BaseExpression) -> bool:
+        """`cache`, `self._cache`, `app.cache_store`: an object named as a cache the
+        server keeps (not one this function made: `cache = {}`)."""
+        if _root_name(receiver) in self.owned:
+            return False
+        names = (dotted_name(receiver) or last_name(receiver) or "").split(".")
+        return any(_name_words(name) & cat.CACHE_WORDS for name in names)
 
     def http_method(self, value: cst.BaseExpression) -> Template | None:
         """`request("PUT", url)`, `request(method, url)`: the HTTP method given first, or
@@ -614,7 +738,7 @@ class _Scan:
         bound: dict[str, _Bound] | None = None
         hop = ((site, self.function),)
         for write in inner.writes:
-            if write.guard or write.place:
+            if write.guard or write.place or write.carries:
                 bound = _bind(callee.node, call) if bound is None else bound
             if write.guard and bound is not None:
                 if _not_taken(write.guard, bound, callee.node):
@@ -628,7 +752,11 @@ class _Scan:
                 Write(write.kind, write.text, write.node, write.function,
                       (label, *write.chain), write.certain, write.why, guard=guard,
                       calls=hop + write.calls,
-                      place=place.name if isinstance(place, Argument) else "")
+                      place=place.name if isinstance(place, Argument) else "",
+                      own=place.reason if isinstance(place, Own) else write.own,
+                      given=write.given,
+                      carries=() if isinstance(place, Own) else self.passed(
+                          write.carries, bound or {}, callee.node, call))
             )
         if inner.pending:
             bound = _bind(callee.node, call) if bound is None else bound
@@ -685,7 +813,8 @@ class _Scan:
         if reads is not True:
             self.summary.writes.append(
                 Write(pending.kind, pending.text, pending.node, pending.function, chain,
-                      reads is False, _why(pending.kind, template), guard=guard, calls=calls)
+                      reads is False, _why(pending.kind, template), guard=guard, calls=calls,
+                      carries=_SOME_ARGUMENT)  # decided by what a caller passed
             )
 
     def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
@@ -720,6 +849,12 @@ class _Scan:
         if value is None:
             return None  # the default mode reads
         return self.template(value, False)
+
+    def constant(self, expr: cst.BaseExpression) -> str | None:
+        """The text of a module constant (here or imported) or a class attribute that is
+        one string literal; None otherwise."""
+        found = self.project.origin(expr, self.function)
+        return None if found is None else string_value(found[0])
 
     def command_template(self, call: cst.Call, qualified: str) -> Template:
         if qualified in cat.PROCESS_VARARGS:
@@ -783,6 +918,12 @@ class _Scan:
             value = self.values.get(expr.value)
             if value is not None and hops < 4:
                 return self.template(value, sequence, spread, hops + 1)
+        if isinstance(expr, (cst.Name, cst.Attribute)) and (
+            _root_name(expr) not in self.locals or _root_name(expr) in ("self", "cls")
+        ):
+            constant = self.constant(expr)  # `SCHEMA`, `queries.POSTS_QUERY`, `self.SQL`
+            if constant is not None:
+                return Template(tuple(_split(constant)) if sequence else (constant,), sequence)
         if isinstance(expr, (cst.Attribute, cst.Subscript)):
             root: cst.BaseExpression = expr
             while isinstance(root, (cst.Attribute, cst.Subscript)):
@@ -813,6 +954,18 @@ class _Scan:
         return Template((Opaque,), sequence)
 
 
+# Stands for the parameters of the functions that passed a write's deciding value.
+_SOME_ARGUMENT = ("*",)
+# What of the server's own state a write maintains, as the evidence says it.
+_FOLDER = cat.FOLDER
+_SETUP = cat.DATABASE_SETUP
+_CACHE = cat.CACHE
+# Methods that fill or empty a cache object.
+_CACHE_WRITES = (
+    cat.STORE_WRITE_METHODS | cat.STORE_LIKE_METHODS | cat.WRITE_METHOD_NAMES
+    | cat.IN_MEMORY_METHODS | cat.NETWORK_WRITE_METHODS
+    | {"clear", "evict", "invalidate", "expire", "set_many", "delete_many", "memoize"}
+)
 _Bound = tuple[tuple[cst.BaseExpression, ...], bool]  # the values, and whether spread
 _TEXT_METHODS = frozenset(
     {"format", "format_map", "strip", "lstrip", "rstrip", "replace", "upper", "lower",
@@ -1149,6 +1302,32 @@ def _sql_reads(parts: tuple[Part, ...]) -> bool | None:
 
 
 _CTE_WRITES = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
+# A statement that sets a database up rather than changing its data: a schema object made
+# only when missing, a setting (`PRAGMA journal_mode = WAL`), transaction control.
+_SETUP_STATEMENT = re.compile(
+    r"^(CREATE\s+(?:(?:TEMP|TEMPORARY|UNIQUE|VIRTUAL)\s+)*(?:TABLE|INDEX|TRIGGER|VIEW)"
+    r"\s+IF\s+NOT\s+EXISTS\b|PRAGMA\s+[\w.]+\s*(?:=|\()|(?:BEGIN|COMMIT|END)\b)",
+    re.IGNORECASE,
+)
+_TRIGGER_BODY = re.compile(
+    r"(CREATE\s+(?:(?:TEMP|TEMPORARY)\s+)?TRIGGER\b.*?)\bBEGIN\b.*?\bEND\b",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _sql_setup(parts: tuple[Part, ...]) -> bool:
+    """A literal statement or script that only sets the database up (`CREATE TABLE IF
+    NOT EXISTS ...; CREATE INDEX IF NOT EXISTS ...`, `PRAGMA journal_mode=WAL`)."""
+    if not parts or not all(isinstance(p, str) for p in parts):
+        return False
+    text = re.sub(r"/\*.*?\*/", " ", "".join(p for p in parts if isinstance(p, str)),
+                  flags=re.DOTALL)
+    text = "\n".join(line.split("--", 1)[0] for line in text.splitlines())
+    text = _TRIGGER_BODY.sub(r"\1", text)  # a trigger's body runs later, on its event
+    statements = [part.strip() for part in text.split(";") if part.strip()]
+    return bool(statements) and all(_SETUP_STATEMENT.match(st) for st in statements)
+
+
 _EXPLAIN = re.compile(r"^\s*EXPLAIN\b(.*)$", re.IGNORECASE | re.DOTALL)
 # Words of `EXPLAIN [ANALYZE] [VERBOSE] statement` before the statement (PostgreSQL,
 # MySQL `FORMAT=JSON`, SQLite `QUERY PLAN`, ClickHouse `PLAN`/`AST`/`SYNTAX`).
@@ -1430,6 +1609,12 @@ def _kind_of_type(qualified: str) -> str:
     return ""
 
 
+def _resource(receiver: cst.BaseExpression) -> bool:
+    """`service.events()`, `api.users(id)`: what a method of an object returns (an API's
+    resource), not a list or dict made by a builtin (`dict(x)`)."""
+    return isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute)
+
+
 def _awaited(value: cst.BaseExpression) -> cst.BaseExpression:
     return value.expression if isinstance(value, cst.Await) else value
 
@@ -1442,6 +1627,11 @@ def _root_name(expr: cst.BaseExpression) -> str | None:
 
 def _words(name: str) -> set[str]:
     return {w for w in name.lower().replace("-", "_").split("_") if w}
+
+
+def _name_words(name: str) -> set[str]:
+    """`_cacheStore` -> {"cache", "store"}."""
+    return _words(re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name))
 
 
 def _first_word(name: str) -> str:

@@ -34,28 +34,78 @@ PATH_WRITE_METHODS = frozenset(
     """write_text write_bytes unlink mkdir touch rmdir chmod lchmod symlink_to
     hardlink_to""".split()
 )
-# Words that make a path a scratch location: writing or deleting there (temporary
-# files, caches) changes nothing the user owns. A name says it (`CACHE_DIR`,
-# `self.tmp_root`, `cacheDir`), or a literal part of the path does (`"/tmp/x"`,
-# `home / ".cache"`); toolargs.effects.space follows a path's value to its root.
+# Words that make a path a scratch location: writing or deleting there (temporary files)
+# changes nothing the user owns. A name says it (`self.tmp_root`, `tmpDir`), or a literal
+# part of the path does (`"/tmp/x"`); toolargs.effects.space follows a path's value to
+# its root.
 SCRATCH_WORDS = frozenset(
-    """tmp temp tempfile tempdir tmpdir tmpfile tmppath temppath temporary cache caches
-    cachedir cached scratch""".split()
+    """tmp temp tempfile tempdir tmpdir tmpfile tmppath temppath temporary scratch""".split()
 )
-# Calls whose result is scratch space: temporary files and folders, the platform's cache
-# folder for the application (platformdirs, appdirs), an in-memory buffer.
+# Calls whose result is scratch space: temporary files and folders, an in-memory buffer.
 SCRATCH_CALLS = frozenset(
     """tempfile.mkstemp tempfile.mkdtemp tempfile.gettempdir tempfile.gettempdirb
     tempfile.NamedTemporaryFile tempfile.TemporaryFile tempfile.SpooledTemporaryFile
-    tempfile.TemporaryDirectory platformdirs.user_cache_dir platformdirs.user_cache_path
-    platformdirs.site_cache_dir platformdirs.site_cache_path
-    platformdirs.PlatformDirs.user_cache_dir appdirs.user_cache_dir
-    xdg.xdg_cache_home xdg_base_dirs.xdg_cache_home io.BytesIO io.StringIO""".split()
+    tempfile.TemporaryDirectory io.BytesIO io.StringIO""".split()
 )
+# What the server keeps for itself, by the words that name it (a path, a folder, the
+# object written to): its cache, what it keeps to log in again (cookies, tokens), what it
+# records about its own work (logs, audit trails), its lock files. A write there is shown
+# but is not a change the tool makes, unless the tool is named for that state
+# (OWN_STATE_TOOL_WORDS). Each word gives the reason the evidence shows.
+CACHE = "its cache"
+CREDENTIALS = "credentials"
+LOG = "a log"
+LOCK = "a lock file"
+FOLDER = "a folder it sets up"
+DATABASE_SETUP = "database set-up"
+OWN_WORDS: dict[str, str] = {
+    **{word: CACHE for word in "cache caches cachedir cached".split()},
+    **{word: CREDENTIALS for word in """cookie cookies cookiejar token tokens credential
+        credentials creds oauth""".split()},
+    **{word: LOG for word in "log logs logfile logdir audit".split()},
+    **{word: LOCK for word in "lock lockfile pid pidfile".split()},
+}
+# Calls whose result is a folder the platform gives the application for its cache or
+# its logs (platformdirs, appdirs, xdg).
+OWN_CALLS = {
+    **{name: CACHE for name in """platformdirs.user_cache_dir platformdirs.user_cache_path
+        platformdirs.site_cache_dir platformdirs.site_cache_path
+        platformdirs.PlatformDirs.user_cache_dir appdirs.user_cache_dir xdg.xdg_cache_home
+        xdg_base_dirs.xdg_cache_home""".split()},
+    **{name: LOG for name in """platformdirs.user_log_dir platformdirs.user_log_path
+        platformdirs.site_log_dir platformdirs.site_log_path
+        appdirs.user_log_dir""".split()},
+}
+# A tool named with one of these words is there to change that state (`clear_cache`,
+# `refresh_authentication`, `rotate_logs`, `init_database`): for it, such a write counts.
+OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
+    CACHE: frozenset("cache caches cached".split()),
+    CREDENTIALS: frozenset(
+        """auth authenticate authentication authorize authorization login logout logon
+        logoff signin signout reauth relogin token tokens cookie cookies credential
+        credentials oauth""".split()
+    ),
+    # `record_visit`, `track_event`, `log_call`: recording is what such a tool is for.
+    LOG: frozenset("log logs audit record track".split()),
+    LOCK: frozenset("lock unlock".split()),
+    FOLDER: frozenset("init initialize initialise setup bootstrap install".split()),
+    DATABASE_SETUP: frozenset(
+        "init initialize initialise setup bootstrap install migrate migration".split()
+    ),
+}
+# Receivers whose writes fill or empty a cache the server keeps (`cache.set(key, df)`,
+# `self._cache.delete(key)`): words of the receiver's name.
+CACHE_WORDS = frozenset({"cache", "caches", "cached", "memo", "lru"})
 # Reading the environment: a variable named like scratch space (`XDG_CACHE_HOME`,
 # `TMPDIR`) is scratch; its default does not decide, a user may set the variable.
 ENVIRONMENT_CALLS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
 ENVIRONMENT = frozenset({"os.environ"})
+# Functions that make a folder: making sure a folder the server uses exists is set-up,
+# not a change the tool makes, unless the tool's arguments say where (docs/effects.md).
+FOLDER_CALLS = frozenset(
+    "os.makedirs os.mkdir aiofiles.os.makedirs aiofiles.os.mkdir".split()
+)
+FOLDER_METHODS = frozenset({"mkdir"})
 # Calls whose result lives where their first argument does: the path itself made another
 # way (`Path(root)`, `os.path.join(root, name)`, `str(root)`), or what a folder holds
 # (`glob.glob(pattern)`, `os.scandir(root)`). Literal later parts count too
@@ -65,8 +115,11 @@ SAME_PLACE_CALLS = frozenset(
     str os.fspath os.fsencode os.fsdecode os.path.join os.path.abspath os.path.realpath
     os.path.normpath os.path.expanduser os.path.expandvars os.path.dirname glob.glob
     glob.iglob os.scandir os.walk os.listdir sorted list reversed iter tuple set
-    aiofiles.os.scandir aiofiles.os.listdir""".split()
+    aiofiles.os.scandir aiofiles.os.listdir sqlite3.connect aiosqlite.connect
+    duckdb.connect sqlite_utils.Database apsw.Connection""".split()
 )
+# A database that lives in memory: what is written there is gone with the connection.
+MEMORY_DATABASES = frozenset({":memory:"})
 # Module functions that change the filesystem at another argument than the first: the
 # positions (and keywords) of the paths they change. `shutil.copy(src, dst)` writes dst;
 # `shutil.move(src, dst)` changes both. Others change their first argument.
@@ -267,7 +320,9 @@ READ_ONLY_CALLS = frozenset(
     send_prompt_list_changed send_ping create_message insert_before insert_after
     replace_with decompose new_tag new_string add_argument add_argument_group
     add_mutually_exclusive_group add_subparsers add_parser set_defaults create_future
-    loop.create_future""".split()
+    loop.create_future logging.basicConfig logging.config.dictConfig
+    logging.config.fileConfig logging.captureWarnings logging.disable addHandler
+    removeHandler setFormatter setLevel addFilter""".split()
 )
 # The same, as patterns on the last name.
 READ_ONLY_CALL_PATTERNS = ("send_*notification*", "send_*progress*", "set_*_level")

@@ -259,6 +259,8 @@ class IndexProject:
             if value is None and receiver.value not in self._assignments(caller):
                 value = index.constants.get(receiver.value)
             return self._built(value, index, resolver, caller)
+        if isinstance(receiver, cst.Call):  # `get_store().add(...)`: what the factory returns
+            return self._built(receiver, index, resolver, caller)
         if (
             isinstance(receiver, cst.Attribute)
             and isinstance(receiver.value, cst.Name)

@@ -1,7 +1,10 @@
-"""Where a path lives: scratch space the tool manages itself, or the user's.
+"""Where a path lives: scratch space the tool manages itself, the server's own state,
+or the user's.
 
 Writing or deleting a temporary file, a file in the platform's cache folder or in a
 folder the server names as its cache changes nothing the user owns (docs/effects.md).
+A file the server keeps for itself (its cookies and tokens, its log, its lock file) is
+its own state: a write there is shown, but it is not a change the tool makes.
 A path lives where its root does: its value is followed through local names (assignments,
 `with ... as`, tuple targets, loop targets over a folder's listing), module constants,
 `self` attributes, `/`, `+` and `os.path.join`, methods of a path (`root.iterdir()`,
@@ -34,8 +37,16 @@ class Argument:
     name: str
 
 
-# True: scratch; False: anything else (the user's, or not known); Argument: the caller's.
-Place = Union[bool, Argument]
+@dataclass(frozen=True)
+class Own:
+    """A path the server keeps for itself: its credentials, its log, its lock file."""
+
+    reason: str  # what it is, for the evidence: "credentials", "a log"
+
+
+# True: scratch; False: anything else (the user's, or not known); Argument: the caller's;
+# Own: the server's own state.
+Place = Union[bool, Argument, Own]
 
 
 class SpaceProject(Protocol):
@@ -60,13 +71,15 @@ class _Scope:
 
 
 def combine(places: Sequence[Place]) -> Place:
-    """All scratch is scratch; one parameter (the others scratch) is that parameter's."""
+    """All scratch is scratch; one parameter (the others scratch or the server's own) is
+    that parameter's; the server's own state and scratch space are the server's own."""
     if not places or any(p is False for p in places):
         return False
     arguments = {p for p in places if isinstance(p, Argument)}
-    if not arguments:
-        return True
-    return arguments.pop() if len(arguments) == 1 else False
+    if arguments:
+        return arguments.pop() if len(arguments) == 1 else False
+    owns = [p for p in places if isinstance(p, Own)]
+    return owns[0] if owns else True
 
 
 def scratch_name(name: str) -> bool:
@@ -78,6 +91,40 @@ def scratch_name(name: str) -> bool:
 def scratch_text(text: str) -> bool:
     """`/tmp/x`, `.cache`, `~/Library/Caches/app`: a literal part of a path that says it."""
     return bool(set(re.split(r"[^a-z0-9]+", text.lower())) & cat.SCRATCH_WORDS)
+
+
+def own_name(name: str) -> str:
+    """What a name says the server keeps for itself: `COOKIE_FILE`, `_audit_file`,
+    `token_path` ("credentials", "a log", ...); "" when it says nothing."""
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
+    return next((cat.OWN_WORDS[w] for w in words if w in cat.OWN_WORDS), "")
+
+
+def own_text(text: str) -> str:
+    """The same for a literal part of a path: `~/.tokens`, `audit.jsonl`, `app.log`."""
+    words = re.split(r"[^a-z0-9]+", text.lower())
+    return next((cat.OWN_WORDS[w] for w in words if w in cat.OWN_WORDS), "")
+
+
+def _named(name: str) -> Place | None:
+    """The place a name says: scratch, the server's own, or None when it says neither."""
+    if scratch_name(name):
+        return True
+    reason = own_name(name)
+    return Own(reason) if reason else None
+
+
+def _literal(expr: cst.BaseExpression | None) -> Place | None:
+    """The place a literal part of a path says (`".cache"`, `".tokens"`), or None."""
+    text = string_value(expr) if expr is not None else None
+    return None if text is None else _text(text)
+
+
+def _text(text: str) -> Place | None:
+    if scratch_text(text) or text in cat.MEMORY_DATABASES:
+        return True  # `/tmp/x`, `~/.cache`, `sqlite3.connect(":memory:")`
+    reason = own_text(text)
+    return Own(reason) if reason else None
 
 
 class Spaces:
@@ -110,8 +157,9 @@ class Spaces:
         if isinstance(expr, cst.Name):
             return self._name(expr, where, hops, seen)
         if isinstance(expr, cst.Attribute):
-            if scratch_name(expr.attr.value):
-                return True  # `self.cache_dir`, `settings.tmp_root`
+            named = _named(expr.attr.value)
+            if named is not None:
+                return named  # `self.cache_dir`, `settings.tmp_root`, `self.log_path`
             found = self._origin(expr, where, hops, seen)
             if found is not None:
                 return found
@@ -123,20 +171,23 @@ class Spaces:
             if qualified in cat.ENVIRONMENT:  # `os.environ["TMPDIR"]`
                 key = expr.slice[0].slice if len(expr.slice) == 1 else None
                 value = key.value if isinstance(key, cst.Index) else None
-                return _says_scratch(value)
+                return _literal(value) or False
             return self._place(expr.value, where, hops, seen)  # `paths[0]`
         if isinstance(expr, cst.BinaryOperation):
             if not isinstance(expr.operator, (cst.Divide, cst.Add, cst.Modulo)):
                 return False
-            if _says_scratch(expr.right):
-                return True  # `home / ".cache"`, `root + "/tmp"`
+            said = _literal(expr.right)
+            if said is not None:
+                return said  # `home / ".cache"`, `root + "/tmp"`, `home / ".tokens"`
             return self._place(expr.left, where, hops, seen)
         if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
-            return _says_scratch(expr)
+            return _literal(expr) or False
         if isinstance(expr, cst.FormattedString):
             for part in expr.parts:
-                if isinstance(part, cst.FormattedStringText) and scratch_text(part.value):
-                    return True
+                if isinstance(part, cst.FormattedStringText):
+                    said = _text(part.value)
+                    if said is not None:
+                        return said
             first = expr.parts[0] if expr.parts else None
             if isinstance(first, cst.FormattedStringExpression):  # f"{CACHE}/{key}"
                 return self._place(first.expression, where, hops, seen)
@@ -163,8 +214,9 @@ class Spaces:
         self, expr: cst.Name, where: Function, hops: int, seen: frozenset[tuple[int, str]]
     ) -> Place:
         name = expr.value
-        if scratch_name(name):
-            return True
+        named = _named(name)
+        if named is not None:
+            return named
         scope = self.scope(where)
         given: list[Place] = [Argument(name)] if name in scope.params else []
         values = scope.sources.get(name)
@@ -195,7 +247,7 @@ class Spaces:
             return None
         value, owner = found
         place = self._place(value, owner, hops, seen)
-        return place if isinstance(place, bool) else False
+        return False if isinstance(place, Argument) else place
 
     def _call(
         self, call: cst.Call, where: Function, hops: int, seen: frozenset[tuple[int, str]]
@@ -204,14 +256,19 @@ class Spaces:
         qualified = self.project.qualify(dotted, where) if dotted else ""
         if qualified in cat.SCRATCH_CALLS or qualified.startswith("tempfile."):
             return True
+        if qualified in cat.OWN_CALLS:  # `platformdirs.user_log_dir("app")`
+            return Own(cat.OWN_CALLS[qualified])
         if qualified in cat.ENVIRONMENT_CALLS:  # `os.environ.get("XDG_CACHE_HOME", ...)`
-            return _says_scratch(_first(call, "key"))
-        if scratch_name(last_name(call.func) or ""):
-            return True  # `self._cache_path(key)`, `get_tmp_dir()`
+            return _literal(_first(call, "key")) or False
+        named = _named(last_name(call.func) or "")
+        if named is not None:
+            return named  # `self._cache_path(key)`, `get_tmp_dir()`, `_audit_file()`
         if qualified in cat.SAME_PLACE_CALLS:
             rest = [a.value for a in call.args[1:] if a.keyword is None]
-            if any(_says_scratch(value) for value in rest):
-                return True  # `os.path.join(home, ".cache", "app")`
+            for value in rest:
+                said = _literal(value)
+                if said is not None:
+                    return said  # `os.path.join(home, ".cache", "app")`
             first = _first(call)
             return False if first is None else self._place(first, where, hops, seen)
         callee = self.project.resolve(call, where)
@@ -249,11 +306,6 @@ class Spaces:
         if found is None:
             found = self._scopes[key] = _read_scope(where.node)
         return found
-
-
-def _says_scratch(expr: cst.BaseExpression | None) -> bool:
-    text = string_value(expr) if expr is not None else None
-    return text is not None and scratch_text(text)
 
 
 def _first(call: cst.Call, *names: str) -> cst.BaseExpression | None:

@@ -16,7 +16,7 @@ def read_only_hint_on_mutation(tool: Tool, context: Context) -> Iterator[Finding
 
 def mode_by_default(tool: Tool, context: Context) -> Iterator[Finding]:
     """TAV402 (off by default): no annotation, pattern or effect says what the tool is."""
-    if tool.mode_source == "default":
+    if tool.mode_source == "default" or tool.mode_source.startswith("default;"):
         yield context.finding("TAV402", tool.anchor, tool, mode=tool.mode)
 
 
