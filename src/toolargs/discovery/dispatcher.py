@@ -287,9 +287,9 @@ class Dispatcher:
         owner = self.owner
         anchor = self.anchor if self.anchor is not None else anchor
         statements = list(statements_of(body)) if statements is None else list(statements)
-        target = self._delegate(statements)
+        target, arguments = self._delegate(statements)
         if isinstance(target, FunctionInfo):
-            handler, sig = owner.function_handler(target, name, shared)
+            handler, sig = owner.function_handler(target, name, shared, arguments)
             schema = owner.schema_for(name, None, sig)
             server = self.server
             tool = owner.new_tool(name, "dispatcher", anchor, handler, schema, None, (), server)
@@ -315,33 +315,36 @@ class Dispatcher:
                 tool.why_unresolved_handler = target
         tool.enforcement = enforcement
 
-    def _delegate(self, statements: Sequence[cst.CSTNode]) -> FunctionInfo | str | None:
-        """The module function a branch hands the raw arguments to, if any."""
+    def _delegate(
+        self, statements: Sequence[cst.CSTNode]
+    ) -> tuple[FunctionInfo | str | None, str]:
+        """The module function a branch hands the raw arguments to, if any, and the
+        parameter it gets them in."""
         for node in all_nodes(statements):
             if not isinstance(node, cst.Call):
                 continue
-            passes_args = any(
-                isinstance(a.value, cst.Name)
+            passed = [
+                a for a in node.args
+                if isinstance(a.value, cst.Name)
                 and a.value.value in self.args_aliases
                 and a.star != "**"
-                for a in node.args
-            )
-            if not passes_args:
+            ]  # fmt: skip
+            if not passed:
                 continue
             callee = dotted_name(node.func)
             if callee is None or self._is_helper_or_pure(callee):
                 continue
             function = self.index.function(callee.rsplit(".", 1)[-1])
             if function is not None and function.node is not self.info.node:
-                return function
+                return function, _parameter_for(function, node, passed[0]) or ""
             imported = self.index.imports.get(callee.split(".")[0])
             if imported is not None:
                 found = self.resolver.find_function(callee)
                 if found is not None:
-                    return found
+                    return found, _parameter_for(found, node, passed[0]) or ""
                 where = f"{'.' * imported.level}{imported.module}"
-                return f"'{callee}' comes from {where}, which is not a module of this project"
-        return None
+                return f"'{callee}' comes from {where}, which is not a module of this project", ""
+        return None, ""
 
     def _is_helper_or_pure(self, callee: str) -> bool:
         config = self.owner.config

@@ -26,13 +26,21 @@ from toolargs.discovery.literals import last_name
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
-from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, SINK_METHODS
+from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, SINK_METHODS, SINKS
+
 from toolargs.mode import Annotations
 from toolargs.model import FrameworkId, Server, Shape, Tool
 from toolargs.positions import positions
 from toolargs.source import SourceError, read
 
 MAX_PACKAGE_FILES = 4000
+
+# How a low-level server's call handler is registered in the SDK's 2.x API only.
+API_2X = frozenset({"constructor", "add_request_handler"})
+# Sinks registering a handler for the request their argument names.
+REQUEST_SINKS = frozenset(
+    method for sinks in SINKS.values() for method, sink in sinks.items() if sink.role == "request"
+)
 
 # The analysis' framework ids, as discovery's server models name them.
 FRAMEWORKS: dict[str, tuple[str, bool, FrameworkId]] = {
@@ -59,9 +67,29 @@ class Served:
     registration_line: int = 0
     read_only: bool | None = None
     destructive: bool | None = None
+    arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
 
 
-_analysed: dict[str, tuple[Served, ...]] = {}
+@dataclass(frozen=True)
+class Dispatching:
+    """A function the analysis saw registered as a low-level server's call handler."""
+
+    path: str
+    line: int
+    server_name: str
+    server_path: str
+    server_line: int
+    name: str  # the function's
+    through: str  # how it was registered: "decorator", "constructor", a sink method
+
+
+@dataclass(frozen=True)
+class Facts:
+    tools: tuple[Served, ...] = ()
+    dispatching: tuple[Dispatching, ...] = ()
+
+
+_analysed: dict[str, Facts] = {}
 
 
 def package_of(path: Path) -> tuple[Path, list[Path]]:
@@ -80,6 +108,15 @@ def package_of(path: Path) -> tuple[Path, list[Path]]:
 
 def served(path: Path) -> tuple[Served, ...]:
     """Every tool registration the analysis finds in the package of `path`."""
+    return _facts(path).tools
+
+
+def dispatching(path: Path) -> tuple[Dispatching, ...]:
+    """Every low-level call handler the analysis finds in the package of `path`."""
+    return _facts(path).dispatching
+
+
+def _facts(path: Path) -> Facts:
     root, files = package_of(path)
     key = str(root) + "|" + "|".join(_stamp(f) for f in files)  # a file edited: again
     if key not in _analysed:
@@ -95,13 +132,13 @@ def _stamp(file: Path) -> str:
     return f"{file}:{found.st_mtime_ns}:{found.st_size}"
 
 
-def _analyse(files: list[Path], root: Path) -> tuple[Served, ...]:
+def _analyse(files: list[Path], root: Path) -> Facts:
     from toolargs.flow.tools import analyse
 
     try:
         result = analyse(files, root)
     except (RecursionError, MemoryError, ValueError):
-        return ()
+        return Facts()
     found = []
     for tool in result.tools:
         if tool.server is None or tool.handler_place is None or tool.server_place is None:
@@ -114,12 +151,21 @@ def _analyse(files: list[Path], root: Path) -> tuple[Served, ...]:
                 tool.server_name,
                 tool.handler.name if tool.handler is not None else "",
                 str(Path(tool.registration.path).resolve()) if tool.registration.path else "",
-                tool.registration.line, tool.read_only, tool.destructive,
+                tool.registration.line, tool.read_only, tool.destructive, tool.arguments,
             )
         )  # fmt: skip
+    handlers = {
+        Dispatching(
+            str(Path(h.place.path).resolve()), h.place.line, h.server_name,
+            str(Path(h.server_place.path).resolve()), h.server_place.line,
+            h.function.name, h.through,
+        )
+        for h in result.call_handlers
+        if h.place is not None and h.server_place is not None
+    }  # fmt: skip
     # The analysis' sets have no order a run can rely on (strings hash differently in
     # every process): sorted, every run reads the same facts in the same order.
-    return tuple(sorted(found, key=_order))
+    return Facts(tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)))
 
 
 def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
@@ -127,6 +173,16 @@ def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
         fact.registration_path, fact.registration_line, fact.name,
         fact.handler_path, fact.handler_line, fact.server_path, fact.server_line,
     )  # fmt: skip
+
+
+def call_handlers(index: ModuleIndex) -> set[int]:
+    """The lines of the functions of this module that the analysis saw registered as a
+    low-level server's call handler by a registration the recognisers do not read
+    (`server.add_request_handler("tools/call", ..., handle)`)."""
+    if index.path is None or not any(_method(c) in REQUEST_SINKS for c in index.server_calls):
+        return set()
+    here = str(index.path.resolve())
+    return {fact.line for fact in dispatching(index.path) if fact.path == here}
 
 
 def link_unlinked(
@@ -206,6 +262,13 @@ def _server_model(
         if isinstance(call, cst.Call):
             keywords = _keywords(call)
         enforced = _enforcement_of(fact.server_name, home, config)
+    if fact.framework == "mcp-lowlevel":
+        # The handler registered through the 2.x API (`on_call_tool=`, or the request
+        # it is added for) is the constructor keyword the behaviour model reads.
+        for handling in dispatching(Path(fact.server_path)):
+            if (handling.server_path, handling.server_line) == (fact.server_path, fact.server_line):
+                if handling.through in API_2X:
+                    keywords.setdefault("on_call_tool", handling.name)
     text, drops, framework_id = framework
     server = Server(name, text, tool.anchor, drops, enforced, framework_id, keywords)
     server.served_from = built
@@ -253,12 +316,16 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             anchor = found
         if info.index is None:  # the module it is defined in, for what reads its body
             info = replace(info, index=home)
-        handler, sig = discoverer.function_handler(info, fact.name)
+        if home is not index:
+            discoverer.add_decls_of(home)  # its `Tool(...)` descriptions, for the schema
+        handler, sig = discoverer.function_handler(info, fact.name, None, fact.arguments)
         schema = discoverer.schema_for(fact.name, None, sig)
         annotations = None
         if fact.read_only is not None or fact.destructive is not None:
             annotations = Annotations(fact.read_only, fact.destructive, "registration annotations")
         shape: Shape = "decorator" if home is index else "imperative"
+        if fact.framework == "mcp-lowlevel":  # a branch of a call handler
+            shape = "dispatcher"
         discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations)
         known.add(fact.name)
         handlers.add(id(info.node))
@@ -318,7 +385,8 @@ def _tool_decorated(info: FunctionInfo, discoverer: Discoverer) -> bool:
 
 def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
     """The module's calls by the line they start on (the first call of each line)."""
-    calls = [call for call, _ in index.calls]
+    calls: list[cst.CSTNode] = [call for call, _ in index.calls]
+    calls += index.server_calls
     found: dict[int, cst.CSTNode] = {}
     placed = positions(index.module, calls, None, None)
     for call in calls:
@@ -343,7 +411,8 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
             for decorator in node.decorators:
                 accounted.update(id(part) for part in walk(decorator.decorator))
     dispatched = any(tool.shape == "dispatcher" for tool in tools)
-    for call, _ in index.calls:
+    requests = [c for c in index.server_calls if _method(c) in REQUEST_SINKS]
+    for call in [call for call, _ in index.calls] + requests:
         func = call.func
         keywords = {arg.keyword.value for arg in call.args if arg.keyword is not None}
         if not keywords.isdisjoint(CONSTRUCTOR_TOOLS):
@@ -352,6 +421,12 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
             continue
         if dispatched and func.attr.value in _LISTING:
             continue
+        if func.attr.value in REQUEST_SINKS:
+            return True  # the branches a recognised dispatcher leaves may be elsewhere
         if id(call) not in accounted:
             return True
     return False
+
+
+def _method(call: cst.Call) -> str:
+    return call.func.attr.value if isinstance(call.func, cst.Attribute) else ""

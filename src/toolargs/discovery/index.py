@@ -23,7 +23,9 @@ LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_to
 # Server methods whose calls set an option later steps read (`server.add_middleware(...)`,
 # `@server.call_tool(validate_input=False)`, `main.mount(sub, namespace="x")`): collected
 # here, never searched for again.
-SERVER_METHODS = frozenset({"add_middleware", "call_tool", "mount", "import_server"})
+SERVER_METHODS = frozenset(
+    {"add_middleware", "call_tool", "mount", "import_server", "add_request_handler"}
+)
 
 
 @dataclass

@@ -27,6 +27,7 @@ from toolargs.discovery.syntax import all_nodes, statements_of
 from toolargs.discovery.walk import walk
 from toolargs.mode import Annotations, classify
 from toolargs.model import Handler, Schema, Shape, Tool
+from toolargs.positions import positions
 from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME
 
 SCHEMA_KEYWORDS = ("input_schema", "inputSchema", "schema", "parameters")
@@ -153,9 +154,17 @@ class Discoverer:
         return Schema(None, "none", None, "no Tool(...), schema argument or schema file names it")
 
     def function_handler(
-        self, info: FunctionInfo, name: str, shared: Shared | None = None
+        self,
+        info: FunctionInfo,
+        name: str,
+        shared: Shared | None = None,
+        arguments: str = "",
     ) -> tuple[Handler, Signature]:
+        """The handler `info` is for tool `name`; `arguments`: the parameter a
+        dispatcher hands the call's arguments in, whatever the signature looks like."""
         sig = signature(info.node, method=info.owner is not None)
+        if arguments and arguments in info.params:
+            sig = Signature(arguments, (), None)
         args_name = sig.args_name or sig.kwargs_name
         label = info.label
         resolver = self.resolver
@@ -237,12 +246,22 @@ class Discoverer:
     # --- 2. low-level dispatchers ---
 
     def _dispatchers(self) -> None:
+        from toolargs.discovery.flow_link import call_handlers
+
         registered = {
             dotted_name(value)
             for call, _ in self.index.calls
             if (value := keyword(call, "on_call_tool")) is not None
         }
-        for info in list(self.index.functions.values()) + self.index.methods:
+        candidates = list(self.index.functions.values()) + self.index.methods
+        lines = call_handlers(self.index)
+        if lines:  # what the value flow saw registered: its def line
+            placed = positions(self.index.module, [i.node.name for i in candidates], None, None)
+            registered.update(
+                info.name for info in candidates
+                if placed.get(id(info.node.name), (0,))[0] in lines
+            )  # fmt: skip
+        for info in candidates:
             if not (self._is_dispatcher(info) or info.name in registered):
                 continue
             params = list(info.node.params.params)

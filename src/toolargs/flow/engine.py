@@ -79,6 +79,24 @@ class Registration:
     context: Context
     keywords: dict[str, Values] = field(default_factory=dict)
     positional: tuple[Values, ...] = ()
+    # How: "decorator", "constructor" (a server's keyword), or the sink method called
+    # (`add_tool`, `add_request_handler`): a low-level server's API tells its major.
+    through: str = ""
+
+
+@dataclass(frozen=True)
+class Invoked:
+    """A function a call handler invoked while it ran for one tool: whether it was
+    handed the tool's name (a router choosing further), and the parameter it got the
+    call's arguments in ("" when none did)."""
+
+    function: Func
+    got_name: bool
+    arguments: str
+
+
+# The arguments of a low-level tool call, while a call handler runs for one tool.
+ARGUMENTS = Object(0, (), External("mcp.types.CallToolRequestParams.arguments"))
 
 
 @dataclass
@@ -209,7 +227,7 @@ class Engine:
         self.growing: set[int] = set()  # concatenations widened to GROWING
         # While one tool's branch of a call handler is evaluated: its context tag, the
         # functions invoked (and whether each was handed the name), the name's value.
-        self.dispatch: tuple[int, list[tuple[Func, bool]], Value] | None = None
+        self.dispatch: tuple[int, list[Invoked], Value] | None = None
         # Demand: a function is evaluated in a root frame only when its body can reach a
         # framework: it names a sink or a server or tool class, or calls a function that
         # does; the rest is evaluated where something relevant calls it.
@@ -1110,8 +1128,13 @@ class Engine:
     ) -> Values:
         if self.dispatch is not None:
             context = (self.dispatch[0], *context)
+            given = (*positional, *keywords.values())
             self.dispatch[1].append(
-                (function, any(self.dispatch[2] in v for v in (*positional, *keywords.values())))
+                Invoked(
+                    function,
+                    any(self.dispatch[2] in v for v in given),
+                    _parameter_holding(function, ARGUMENTS, positional, keywords),
+                )
             )
         contexts = self.frames[id(function.node)]
         if context not in contexts and len(contexts) >= MAX_FRAMES:
@@ -1351,7 +1374,7 @@ class Engine:
         scope: Scope,
     ) -> Values:
         name = callee.qualname
-        if name in fw.ANNOTATION_OBJECTS:
+        if name in fw.ANNOTATION_OBJECTS or name in fw.RESULT_OBJECTS:
             obj = Object(id(node), scope.frame.context, callee)
             self._keep_fields(obj, keywords)
             return frozenset({obj})
@@ -1364,6 +1387,13 @@ class Engine:
             if name in fw.SERVER_CLASSES and "tools" in keywords:
                 for tool in self.elements(keywords["tools"]):
                     self._register("tool", frozenset({obj}), frozenset({tool}), node, scope, {}, ())
+            handlers = fw.CONSTRUCTOR_HANDLERS.get(fw.SERVER_CLASSES.get(name, ""), {})
+            for keyword, role in handlers.items():
+                if keyword in keywords:
+                    self._register(
+                        role, frozenset({obj}), keywords[keyword], node, scope, {}, (),
+                        through="constructor",
+                    )  # fmt: skip
             return frozenset({obj})
         if any(name.endswith(suffix) for suffix in fw.TOOL_FACTORIES):
             obj = Object(id(node), scope.frame.context, External("fastmcp.tools.FunctionTool"))
@@ -1447,6 +1477,18 @@ class Engine:
         if sink.role == "mount":
             self._mount(server, positional, keywords, method)
             return frozenset({Const(None)})
+        if sink.role == "request":  # `add_request_handler("tools/call", Params, fn)`
+            requests = positional[0] if positional else keywords.get("method", NOTHING)
+            handler = positional[2] if len(positional) > 2 else keywords.get("handler", NOTHING)
+            for request in requests:
+                role = (
+                    fw.REQUEST_ROLES.get(request.value)
+                    if isinstance(request, Const) and isinstance(request.value, str)
+                    else None
+                )
+                if role is not None:
+                    self._register(role, servers, handler, node, scope, {}, (), through=method)
+            return frozenset({Const(None)})
         functions = (
             positional[sink.function]
             if sink.function is not None and len(positional) > sink.function
@@ -1454,7 +1496,10 @@ class Engine:
         )
         callable_given = any(isinstance(v, (Func, Bound, Object, Class)) for v in functions)
         if callable_given or not sink.decorates:
-            self._register(sink.role, servers, functions, node, scope, keywords, tuple(positional))
+            self._register(
+                sink.role, servers, functions, node, scope, keywords, tuple(positional),
+                through=method,
+            )  # fmt: skip
             return functions or frozenset({Const(None)})
         name_values = dict(keywords)
         if sink.name_position is not None and len(positional) > sink.name_position:
@@ -1494,6 +1539,7 @@ class Engine:
             (),
             call_id=decorator.call,
             context=decorator.context,
+            through="decorator",
         )
         return functions
 
@@ -1508,6 +1554,7 @@ class Engine:
         positional: tuple[Values, ...],
         call_id: int | None = None,
         context: Context | None = None,
+        through: str = "",
     ) -> None:
         call = call_id if call_id is not None else id(node)
         if call not in self.nodes:
@@ -1516,7 +1563,9 @@ class Engine:
         key = (call, ctx, role, tuple(self.iteration))
         existing = self.registrations.get(key)
         if existing is None:
-            existing = Registration(role, NOTHING, NOTHING, call, scope.module, ctx, {}, ())
+            existing = Registration(
+                role, NOTHING, NOTHING, call, scope.module, ctx, {}, (), through
+            )
             self.registrations[key] = existing
             self.changed = True
         merged_servers = existing.server | servers
@@ -1563,7 +1612,7 @@ class Engine:
             out.update(self.returns.get(Frame(id(function.node), context), ()))
         return frozenset(out)
 
-    def dispatched(self, handler: Func, tool: str, tag: int) -> list[tuple[Func, bool]]:
+    def dispatched(self, handler: Func, tool: str, tag: int) -> list[Invoked]:
         """The functions a call handler invokes when called for `tool`: its name
         parameter bound to that one name, every branch that tests it against another
         name left out."""
@@ -1577,6 +1626,7 @@ class Engine:
             self.locals[frame][params.pop(0)] = {Object(0, (), owner)}
         request = Object(-tag, (), External("mcp.types.CallToolRequestParams"))
         self.heap[request]["name"] = {name}
+        self.heap[request]["arguments"] = {ARGUMENTS}
         if params:
             first = params[0]
             self.locals[frame][first] = (
@@ -1588,9 +1638,11 @@ class Engine:
             )
             for other in params[1:]:
                 self.locals[frame][other] = (
-                    {request} if other in ("params", "request") else {UNKNOWN}
-                )
-        invoked: list[tuple[Func, bool]] = []
+                    {request} if other in ("params", "request")
+                    else {ARGUMENTS} if {name} == self.locals[frame][first]
+                    else {UNKNOWN}
+                )  # fmt: skip
+        invoked: list[Invoked] = []
         saved_changed, saved_evaluated = self.changed, self.evaluated
         self.dispatch, self.evaluated = (tag, invoked, name), set()
         try:
@@ -1649,6 +1701,17 @@ def _is_static(function: Func) -> bool:
         isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
         for d in node.decorators
     )
+
+
+def _parameter_holding(
+    function: Func, value: Value, positional: Sequence[Values], keywords: dict[str, Values]
+) -> str:
+    """The parameter of `function` a call binds `value` to, "" if none."""
+    params = function.node.params
+    for param, given in zip((*params.posonly_params, *params.params), positional):
+        if value in given:
+            return param.name.value
+    return next((k for k, given in keywords.items() if value in given), "")
 
 
 def _local_names(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:

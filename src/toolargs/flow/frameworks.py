@@ -34,7 +34,7 @@ class Sink:
     `decorates`: called without a function, it returns a decorator.
     """
 
-    role: str  # "tool", "tool-object", "list-tools", "call-tool", "mount"
+    role: str  # "tool", "tool-object", "list-tools", "call-tool", "mount", "request"
     function: int | None = 0
     name_keyword: str = "name"
     name_position: int | None = None
@@ -51,6 +51,16 @@ SINKS: dict[str, dict[str, Sink]] = {
         "import_server": Sink("mount", function=None, decorates=False),
     }
     for framework in ("mcp-fastmcp", "mcp-mcpserver", "mcp-lowlevel", "fastmcp")
+}
+# SDK 2.x low-level: `server.add_request_handler("tools/call", CallToolRequestParams, fn)`
+# registers `fn` for the request its first argument names.
+SINKS["mcp-lowlevel"]["add_request_handler"] = Sink("request", function=2, decorates=False)
+REQUEST_ROLES = {"tools/list": "list-tools", "tools/call": "call-tool"}
+
+# Constructor keywords holding handlers, per framework: keyword -> role. SDK 2.x
+# low-level `Server(name, on_list_tools=..., on_call_tool=...)`.
+CONSTRUCTOR_HANDLERS: dict[str, dict[str, str]] = {
+    "mcp-lowlevel": {"on_list_tools": "list-tools", "on_call_tool": "call-tool"},
 }
 
 # Library classes whose instances carry a tool's facts in their fields (keyword -> field).
@@ -115,9 +125,13 @@ def seeds(text: str) -> bool:
     return any(marker in text for marker in SEED_MARKERS)
 
 
-# Library classes whose instances hold a tool's annotations in their fields.
+# Library classes whose instances hold a tool's annotations in their fields, and the
+# results a low-level `list_tools` handler returns (`ListToolsResult(tools=[...])`).
 ANNOTATION_OBJECTS = frozenset(
     {"mcp.types.ToolAnnotations", "mcp_types.ToolAnnotations", "mcp.ToolAnnotations"}
+)
+RESULT_OBJECTS = frozenset(
+    {"mcp.types.ListToolsResult", "mcp_types.ListToolsResult", "mcp.ListToolsResult"}
 )
 READ_ONLY_KEYS = ("readOnlyHint", "read_only_hint")
 DESTRUCTIVE_KEYS = ("destructiveHint", "destructive_hint")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import libcst as cst
@@ -47,6 +47,7 @@ class FlowTool:
     server_name: str = ""  # the name the server is bound to where it is built
     read_only: bool | None = None  # the annotations the registration gives, when known
     destructive: bool | None = None
+    arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,25 @@ class Unresolved:
     why: str
 
 
+@dataclass(frozen=True)
+class CallHandler:
+    """A function a low-level server calls for every tool (`call_tool`, `on_call_tool=`,
+    `add_request_handler("tools/call", ...)`): the branches for each tool are in it."""
+
+    function: Func
+    server: Object
+    place: Place | None
+    server_place: Place | None
+    server_name: str
+    through: str  # "decorator", "constructor", "add_request_handler"
+
+
 @dataclass
 class Analysis:
     tools: list[FlowTool]
     unresolved: list[Unresolved]
     broadened: set[str]
+    call_handlers: list[CallHandler] = field(default_factory=list)
 
 
 def analyse(files: Sequence[Path], root: Path) -> Analysis:
@@ -79,14 +94,19 @@ class Reader:
         self.hints: dict[tuple[str, int, int], tuple[bool | None, bool | None]] = {}
         self.unresolved_raw: list[tuple[str, int, str]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
+        # A low-level tool's (name, branch) -> the parameter holding the call's arguments.
+        self.arguments: dict[tuple[str, int], str] = {}
 
     def read(self) -> Analysis:
         prefixes = self._prefixes()
+        handlers: list[tuple[Func, Object, str]] = []
         for registration in self.engine.registrations.values():
             if registration.role in ("tool", "tool-object"):
                 self._tools(registration, prefixes)
             elif registration.role == "list-tools":
                 self._listed(registration, prefixes)
+            elif registration.role == "call-tool":
+                handlers.extend(self._call_handlers(registration))
         placed = self._place()
         tools = []
         seen = set()
@@ -103,13 +123,34 @@ class Reader:
                     placed.get(id(handler.node)) if handler is not None else None,
                     self._server_name(server) if server is not None else "",
                     *self.hints.get((name, call, id(handler.node) if handler else 0), (None, None)),
+                    self.arguments.get((name, id(handler.node) if handler else 0), ""),
                 )
             )  # fmt: skip
         unresolved = [
             Unresolved(code, placed.get(node) or Place("", 0), why)
             for code, node, why in dict.fromkeys(self.unresolved_raw)
         ]
-        return Analysis(tools, unresolved, self.engine.broadened)
+        call_handlers = [
+            CallHandler(
+                function, server, placed.get(id(function.node)), placed.get(server.site),
+                self._server_name(server), through,
+            )
+            for function, server, through in dict.fromkeys(handlers)
+        ]  # fmt: skip
+        return Analysis(tools, unresolved, self.engine.broadened, call_handlers)
+
+    def _call_handlers(self, registration: Registration) -> list[tuple[Func, Object, str]]:
+        out = []
+        for server in registration.server:
+            if not isinstance(server, Object):
+                continue
+            self._keep(server, registration.call)
+            for value in registration.handler:
+                function = self._function(value)
+                if function is not None:
+                    self._keep_node(id(function.node), function.node, function.module)
+                    out.append((function, server, registration.through))
+        return out
 
     def _server_name(self, server: Object) -> str:
         """The name a server object is bound to: a module's or a function's variable,
@@ -262,7 +303,9 @@ class Reader:
                 continue
             for tool in self._tool_values(self.engine.returned(function), 0):
                 for name in self._tool_names(tool):
-                    branch = self._branch(handler, name) if handler is not None else None
+                    branch, arguments = (
+                        self._branch(handler, name) if handler is not None else (None, "")
+                    )
                     for server in servers:
                         self._keep(server, registration.call)
                         if branch is not None:
@@ -273,17 +316,20 @@ class Reader:
                             )
                             continue
                         self.raw.append((name, server, "mcp-lowlevel", branch, registration.call))
+                        if branch is not None:
+                            self.arguments[(name, id(branch.node))] = arguments
 
-    def _branch(self, handler: Func, name: str | None) -> Func:
+    def _branch(self, handler: Func, name: str | None) -> tuple[Func, str]:
         """The function a low-level call handler runs for one tool: the first it invokes
-        that is not handed the name (a router that is goes on choosing), else itself."""
+        that is not handed the name (a router that is goes on choosing), else itself;
+        and the parameter it gets the call's arguments in."""
         if name is None:
-            return handler
+            return handler, ""
         self.tag -= 1  # a context of its own for each (handler, tool) evaluated
-        for function, got_name in self.engine.dispatched(handler, name, self.tag):
-            if not got_name and function is not handler:
-                return function
-        return handler
+        for invoked in self.engine.dispatched(handler, name, self.tag):
+            if not invoked.got_name and invoked.function is not handler:
+                return invoked.function, invoked.arguments
+        return handler, ""
 
     def _tool_values(self, values: Values, depth: int) -> list[Value]:
         out: list[Value] = []
