@@ -285,6 +285,18 @@ class Engine:
                     stack.extend((child, key) for child in (node.params, node.body))
                     continue
                 owner = key
+            elif kind is cst.ClassDef:
+                # A class is relevant by its bases: a project subclass of a server class
+                # makes the functions that instantiate it relevant (`mcp = VaultServer()`).
+                assert isinstance(node, cst.ClassDef)
+                key = id(node)
+                owner_of[key] = owner
+                order.append(key)
+                tokens[key] = set()
+                self._def_names[key] = node.name.value
+                stack.extend((base, key) for base in node.bases)
+                stack.extend((child, owner) for child in (*node.decorators, node.body))
+                continue
             elif isinstance(node, (cst.ImportFrom, cst.Import)):
                 imported.update(_framework_bindings(node))
             for child in children(node):
@@ -1025,7 +1037,12 @@ class Engine:
         out: set[Value] = set(self._get(obj, name))
         if isinstance(obj.cls, Class):
             shared = Object(0, (), obj.cls)
-            out.update(self._get(shared, name))
+            # The abstract instance's stores come from methods run with unknown
+            # arguments: an instance's own known value wins over their Unknown.
+            known = any(not isinstance(v, Unknown) for v in out) and obj.site != 0
+            out.update(
+                v for v in self._get(shared, name) if not (known and isinstance(v, Unknown))
+            )
             if obj.site == 0:
                 for other in self.instances[id(obj.cls.node)]:
                     out.update(self._get(other, name))
@@ -1232,9 +1249,14 @@ class Engine:
     ) -> Values:
         function, receiver = bound.function, bound.receiver
         if isinstance(function, Func):
+            # On a class's abstract instance, a method runs in its root frame (the one
+            # with unknown arguments): a frame shared with a built instance would mix
+            # that instance's known attributes with the abstract one's Unknown.
+            abstract = isinstance(receiver, Object) and receiver.site == 0
             return self.invoke(
-                function, [frozenset({receiver}), *positional], keywords, (id(node),)
-            )
+                function, [frozenset({receiver}), *positional], keywords,
+                () if abstract else (id(node),),
+            )  # fmt: skip
         if isinstance(function, str) and function.startswith("sink:"):
             return self._sink(function[5:], receiver, positional, keywords, node, scope)
         if isinstance(function, str) and isinstance(receiver, Container):

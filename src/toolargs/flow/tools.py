@@ -20,6 +20,7 @@ from toolargs.flow.engine import NOTHING, Engine, Registration, Values
 from toolargs.flow.values import (
     ELEMENT,
     Bound,
+    Class,
     Const,
     Container,
     External,
@@ -190,7 +191,9 @@ class Reader:
     # --- decorator-style tools ---
 
     def _tools(self, registration: Registration, prefixes: dict[Value, set[str]]) -> None:
-        servers = [s for s in registration.server if isinstance(s, Object)]
+        servers = self._servers(registration)
+        if servers is None:
+            return
         for handler_value in registration.handler:
             handler, names, tool_object = self._handler(handler_value, registration)
             if handler is None and not tool_object:
@@ -222,6 +225,22 @@ class Reader:
                             "a server from outside the package",
                         )
                     )
+
+    def _servers(self, registration: Registration) -> list[Object] | None:
+        """The server objects a registration reached. A class's abstract instance (its
+        methods run with unknown arguments) stands for instances the analysis did not
+        see built: where it saw some, they carry the registration; None when only the
+        abstract one reached it."""
+        servers = [s for s in registration.server if isinstance(s, Object)]
+        built = [s for s in servers if not self._abstract_of_built(s)]
+        return built if built or not servers else None
+
+    def _abstract_of_built(self, server: Object) -> bool:
+        return (
+            server.site == 0
+            and isinstance(server.cls, Class)
+            and bool(self.engine.instances.get(id(server.cls.node)))
+        )
 
     def _hints(self, registration: Registration) -> tuple[bool | None, bool | None]:
         """readOnlyHint and destructiveHint as this registration gives them: from its
