@@ -7,7 +7,12 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.flow_link import add_unfound, link_unlinked
+from toolargs.discovery.flow_link import (
+    add_unfound,
+    link_unlinked,
+    named_by_flow,
+    place_servers,
+)
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
 from toolargs.discovery.mounts import mount_prefix
@@ -34,6 +39,7 @@ def build_model(
     file_decls = load_schema_files(config) if config.schema_files else {}
     discoverer = Discoverer(index, resolver, config, file_decls)
     tools = discoverer.discover()
+    named_by_flow(discoverer, tools, index)  # names only value flow reads
     _mounted_names(tools, index, resolver)
     add_unfound(discoverer, tools, index)  # what only value flow finds
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did
@@ -52,6 +58,7 @@ def build_model(
             servers.append(imported)
     _served_classes(tools, index, config, servers, by_name)
     link_unlinked(tools, index, config, servers, by_name)  # what only value flow links
+    place_servers(tools, index, by_name)  # where only value flow sees a server built
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:

@@ -22,13 +22,13 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.index import FunctionInfo, ModuleIndex
-from toolargs.discovery.literals import last_name
+from toolargs.discovery.literals import keyword, last_name, positional
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
 from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, SINK_METHODS, SINKS
 
-from toolargs.mode import Annotations
+from toolargs.mode import Annotations, classify
 from toolargs.model import FrameworkId, Server, Shape, Tool
 from toolargs.positions import positions
 from toolargs.source import SourceError, read
@@ -430,3 +430,77 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
 
 def _method(call: cst.Call) -> str:
     return call.func.attr.value if isinstance(call.func, cst.Attribute) else ""
+
+
+def named_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
+    """A decorated tool whose written name the recognisers cannot read (`name=f"{self.
+    prefix}search"`) is named as the analysis evaluated that name, where it did: the
+    function's own name is what the framework would list only without a name."""
+    if index.path is None:
+        return
+    guessed = [t for t in tools if t.shape == "decorator" and _name_unread(t, discoverer)]
+    if not guessed:
+        return
+    here = str(index.path.resolve())
+    nodes = [
+        t.handler.node.name for t in guessed
+        if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    lines = positions(index.module, nodes, None, None)
+    facts: dict[int, list[str]] = {}
+    for fact in served(index.path):
+        if fact.handler_path == here:
+            facts.setdefault(fact.handler_line, []).append(fact.name)
+    for tool in guessed:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        names = facts.get(lines.get(id(tool.handler.node.name), (0,))[0], [])
+        if not names or tool.name in names:
+            continue
+        found = classify(names[0], tool.annotations, tool.markers, discoverer.config)
+        tool.name = names[0]
+        tool.mode, tool.mode_source = found.mode, found.source
+        tool.conflict_pattern, tool.read_only_hint = found.conflict_pattern, found.read_only_hint
+
+
+def _name_unread(tool: Tool, discoverer: Discoverer) -> bool:
+    """Whether the tool's decorator writes a name the recognisers could not read (they
+    then took the function's own name)."""
+    node = tool.handler.node if tool.handler is not None else None
+    if not isinstance(node, cst.FunctionDef) or tool.name != node.name.value:
+        return False
+    for decorator in node.decorators:
+        call = decorator.decorator
+        decorators = discoverer.config.tool_decorators
+        if not isinstance(call, cst.Call) or last_name(call) not in decorators:
+            continue
+        written = keyword(call, "name") or positional(call, 0)
+        if written is not None and not isinstance(written, cst.SimpleString):
+            return discoverer.name_of(written) is None
+    return False
+
+
+def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server]) -> None:
+    """A server the recognisers name without its construction (`@self.tool` in a server
+    subclass) is placed where the analysis saw the object registering the tool built."""
+    unplaced = [
+        t for t in tools
+        if t.server in by_name and by_name[t.server].built_at is None
+        and not isinstance(by_name[t.server].node, cst.Call)
+        and t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    if not unplaced or index.path is None:
+        return
+    here = str(index.path.resolve())
+    facts = served(index.path)
+    defs = [t.handler.node for t in unplaced if t.handler is not None]
+    names = [d.name for d in defs if isinstance(d, cst.FunctionDef)]
+    lines = positions(index.module, names, None, None)
+    for tool in unplaced:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        line = lines.get(id(tool.handler.node.name), (0,))[0]
+        places = {
+            (f.server_path, f.server_line) for f in facts
+            if (f.handler_path, f.handler_line, f.name) == (here, line, tool.name)
+        }  # fmt: skip
+        if len(places) == 1:
+            by_name[str(tool.server)].built_at = places.pop()

@@ -206,7 +206,7 @@ class Discoverer:
                 name = info.name
                 explicit = annotations = None
                 if call is not None:
-                    name = self._name_of(keyword(call, "name") or positional(call, 0)) or name
+                    name = self.name_of(keyword(call, "name") or positional(call, 0)) or name
                     explicit = keyword(call, *SCHEMA_KEYWORDS)
                     annotations = self.resolver.annotations(keyword(call, "annotations"))
                     if annotations is None:
@@ -220,7 +220,7 @@ class Discoverer:
                 )
                 break
 
-    def _name_of(self, written: cst.BaseExpression | None) -> str | None:
+    def name_of(self, written: cst.BaseExpression | None) -> str | None:
         """A tool name as written: a string, a constant, a string enum member's value."""
         if written is None or isinstance(written, (cst.Name, cst.Attribute)) and (
             dotted_name(written) is None
@@ -560,7 +560,7 @@ class Discoverer:
                 continue
             if id(function.node) in self._claimed:
                 continue
-            name = self._name_of(keyword(named, "name")) or function.name
+            name = self.name_of(keyword(named, "name")) or function.name
             handler, sig = self.function_handler(function, name)
             schema = self.schema_for(name, keyword(named, *SCHEMA_KEYWORDS), sig)
             annotations = self.resolver.annotations(keyword(named, "annotations"))
@@ -612,7 +612,7 @@ class Discoverer:
         Only a call that names its tool (`name="..."`) is taken for an MCP registration:
         `add_tool` is a common method name elsewhere too.
         """
-        name = self._name_of(keyword(named, "name"))
+        name = self.name_of(keyword(named, "name"))
         if name is None or name in {tool.name for tool in self.tools}:
             return
         schema = self.schema_for(name, keyword(named, *SCHEMA_KEYWORDS), None)
