@@ -9,6 +9,7 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.flow_link import (
     add_unfound,
+    drop_unserved,
     link_unlinked,
     named_by_flow,
     place_servers,
@@ -59,6 +60,7 @@ def build_model(
     _served_classes(tools, index, config, servers, by_name)
     link_unlinked(tools, index, config, servers, by_name)  # what only value flow links
     place_servers(tools, index, by_name)  # where only value flow sees a server built
+    drop_unserved(tools, index)  # tables no server lists
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:

@@ -504,3 +504,34 @@ def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Serv
         }  # fmt: skip
         if len(places) == 1:
             by_name[str(tool.server)].built_at = places.pop()
+
+
+def drop_unserved(tools: list[Tool], index: ModuleIndex) -> None:
+    """A registry entry (a dict of name -> function) no server is found for, in a package
+    where the analysis sees servers list their tools by registration only (no low-level
+    call handler that could read a table), and whose function the analysis never saw
+    reach a framework: a table of something else (a command line's subcommands, a plugin
+    map) that no server lists."""
+    if index.path is None:
+        return
+    candidates = [
+        t for t in tools
+        if t.server is None and t.shape == "registry" and t.handler is not None
+        and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    if not candidates:
+        return
+    facts = served(index.path)
+    if not facts or dispatching(index.path):
+        return  # no server seen, or a low-level one whose call handler may read the table
+    seen = {(f.handler_path, f.handler_line) for f in facts}
+    for tool in candidates:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        function = tool.handler.function
+        home = function.index if function is not None and function.index is not None else index
+        if home.path is None:
+            continue
+        line = positions(home.module, [tool.handler.node.name], None, None)
+        place = (str(home.path.resolve()), line.get(id(tool.handler.node.name), (0,))[0])
+        if place not in seen:
+            tools.remove(tool)
