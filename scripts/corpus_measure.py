@@ -68,8 +68,12 @@ def analysed_folders(unpacked: Path) -> list[Path]:
     from when that can be read, else every top-level package but tests and docs."""
     roots = [unpacked / "src", unpacked] if (unpacked / "src").is_dir() else [unpacked]
     modules = script_modules(unpacked)
+    mapped = package_dirs(unpacked)
     chosen = []
     for top in modules:
+        if top in mapped and (unpacked / mapped[top]).is_dir():  # package-dir = {top = "."}
+            chosen.append((unpacked / mapped[top]).resolve())
+            continue
         for root in roots:
             if (root / top).is_dir():
                 chosen.append(root / top)
@@ -88,6 +92,21 @@ def analysed_folders(unpacked: Path) -> list[Path]:
         if found:
             break
     return found or [unpacked]
+
+
+def package_dirs(unpacked: Path) -> dict[str, str]:
+    """Top-level packages whose folder the distribution names itself: setuptools'
+    `package-dir` (`pandrator_mcp = "."` ships the root folder as the package)."""
+    mapped: dict[str, str] = {}
+    pyproject = unpacked / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            data = {}
+        given = data.get("tool", {}).get("setuptools", {}).get("package-dir", {})
+        mapped.update({k: str(v) for k, v in given.items() if k and "." not in k})
+    return mapped
 
 
 def script_modules(unpacked: Path) -> list[str]:
