@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence, Union
 import libcst as cst
 
 from toolargs.discovery.literals import dotted_name, keyword, last_name, string_value
+from toolargs.discovery.walk import children
 from toolargs.effects import catalogue as cat
 
 if TYPE_CHECKING:
@@ -349,8 +350,16 @@ def _returns(node: cst.FunctionDef) -> list[cst.Return]:
         if isinstance(current, cst.Return):
             found.append(current)
         elif not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(current.children)
+            stack.extend(children(current))
     return found
+
+
+# The nodes `_read_scope` reads; any other node is only looked into (libcst's node
+# classes are final: a type test is exact, and much cheaper than isinstance on them).
+_BINDING = frozenset({
+    cst.Assign, cst.AnnAssign, cst.For, cst.CompFor, cst.WithItem, cst.NamedExpr,
+    cst.ExceptHandler, cst.FunctionDef, cst.ClassDef, cst.ImportAlias,
+})
 
 
 def _read_scope(root: cst.CSTNode) -> _Scope:
@@ -386,6 +395,9 @@ def _read_scope(root: cst.CSTNode) -> _Scope:
         stack = []  # a constant's value: no names of its own
     while stack:
         node = stack.pop()
+        if type(node) not in _BINDING:
+            stack.extend(children(node))
+            continue
         if isinstance(node, cst.Assign):
             for target in node.targets:
                 bind(target.target, node.value)
@@ -405,5 +417,5 @@ def _read_scope(root: cst.CSTNode) -> _Scope:
         elif isinstance(node, cst.ImportAlias):
             alias = node.evaluated_alias or dotted_name(node.name) or ""
             opaque.add(alias.split(".")[0])
-        stack.extend(node.children)
+        stack.extend(children(node))
     return _Scope(frozenset(params), sources, frozenset(opaque - set(sources)))
