@@ -81,6 +81,13 @@ def analysed_folders(unpacked: Path) -> list[Path]:
             if (root / f"{top}.py").is_file():
                 chosen.append(root / f"{top}.py")
                 break
+    if any(path.suffix == ".py" for path in chosen):
+        # A console script in a lone module of a flat layout imports the packages beside
+        # it (`main.py` with `gmail/`, `core/`; `main.py` putting `src/` on the path): the
+        # maintainer checks them all.
+        chosen += [child for root in roots for child in _packages_in(root) if child not in roots]
+    elif any(path.parent == unpacked / "src" for path in chosen):
+        chosen += _packages_in(unpacked / "src")  # what src/ holds is what is shipped
     if chosen:
         return sorted(set(chosen))
     found = []
@@ -92,6 +99,15 @@ def analysed_folders(unpacked: Path) -> list[Path]:
         if found:
             break
     return found or [unpacked]
+
+
+def _packages_in(root: Path) -> list[Path]:
+    """The folders of `root` that hold Python modules, but tests, docs and metadata."""
+    return [
+        child for child in sorted(root.iterdir())
+        if child.is_dir() and child.name not in NOT_PACKAGES and child.name.isidentifier()
+        and any(child.glob("*.py"))
+    ]  # fmt: skip
 
 
 def package_dirs(unpacked: Path) -> dict[str, str]:
