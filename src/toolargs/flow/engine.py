@@ -26,6 +26,7 @@ import libcst as cst
 from toolargs.discovery.walk import children
 from toolargs.flow import frameworks as fw
 from toolargs.flow.values import (
+    ATTRIBUTES,
     ELEMENT,
     KEYS,
     Bound,
@@ -65,6 +66,7 @@ GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
+BUILTIN_CALLS = {"dict", "getattr", "setattr"}
 
 
 @dataclass
@@ -220,6 +222,7 @@ class Engine:
         self.owners: dict[int, Class] = {}  # a method's def node -> its class
         self.steps = 0  # function bodies evaluated in all: bounded by MAX_STEPS
         self.overrides: dict[Frame, dict[str, Values]] = {}  # a loop target, per element
+        self._body_names: dict[int, frozenset[str]] = {}  # a loop -> names its body assigns
         self.iteration: list[Value] = []  # the loop elements being run one by one
         self.resolving: set[Lazy] = set()  # Lazy imports being read (cycles stop here)
         self.round = 0
@@ -439,9 +442,7 @@ class Engine:
             iterated = self.eval(node.iter, scope)
             elements = self.elements(iterated)
             self._bind(node.target, elements, scope)
-            if 1 < len(elements) <= MAX_ITERATIONS and not any(
-                isinstance(e, Unknown) for e in elements
-            ):
+            if 1 < sum(not isinstance(e, Unknown) for e in elements) <= MAX_ITERATIONS:
                 self._each_element(node, elements, scope)
             else:
                 self._suite(node.body, scope)
@@ -483,10 +484,22 @@ class Engine:
         handler with its own name (`for entry in ENTRIES: add_tool(entry.fn,
         name=entry.name)`), instead of every handler with every name."""
         overrides = self.overrides.setdefault(scope.frame, {})
-        for element in elements:
+        # Names the body assigns hold, while one element runs, what that run gave them
+        # (`client = getattr(state, name)` then `mcp.tool()(client)`), and the frame's
+        # locals all runs' values; empty until assigned, they read the frame's.
+        assigned = self._body_names.get(id(node))
+        if assigned is None:
+            assigned = frozenset(_assigned(node.body)) - frozenset(_target_names(node.target))
+            self._body_names[id(node)] = assigned
+        # Each known element alone; the unknown ones (a set past its bound, a value from
+        # outside) in one run together.
+        unknown = frozenset(e for e in elements if isinstance(e, Unknown))
+        groups = [frozenset({e}) for e in elements if not isinstance(e, Unknown)]
+        for group in groups + ([unknown] if unknown else []):
             saved = dict(overrides)
-            overrides.update(self._target_values(node.target, frozenset({element})))
-            self.iteration.append(element)
+            overrides.update(dict.fromkeys(assigned, NOTHING))
+            overrides.update(self._target_values(node.target, group))
+            self.iteration.append(next(iter(group)))
             try:
                 self._suite(node.body, scope)
             finally:
@@ -630,10 +643,14 @@ class Engine:
         if isinstance(scope, _ClassScope):
             self._add(self.heap[scope.cls][name], value, name)
             return
+        value = frozenset(value)
+        override = self.overrides.get(scope.frame)
+        if override is not None and name in override:
+            override[name] = override[name] | value
         self._add_local(scope.frame, name, value)
 
     def _store_attribute(self, owner: Value, name: str, value: Values) -> None:
-        if isinstance(owner, (Object, Class)):
+        if isinstance(owner, (Object, Class, Func)):  # a function's too: `f._title = t`
             self._store(owner, name, value)
         elif isinstance(owner, Module):
             self._add_local(self.module_frame(owner), name, value)
@@ -713,7 +730,7 @@ class Engine:
                 continue
             if scope.function is None or name in scope.local_names:
                 override = self.overrides.get(scope.frame)
-                if override and name in override:
+                if override and override.get(name):
                     return override[name]
                 found = self.locals[scope.frame].get(name)
                 if found:
@@ -721,7 +738,7 @@ class Engine:
                 if scope.function is None:
                     break
             scope = scope.parent
-        if name in BUILTIN_TYPES or name in fw.ELEMENT_CALLS or name in ("dict", "getattr"):
+        if name in BUILTIN_TYPES or name in fw.ELEMENT_CALLS or name in BUILTIN_CALLS:
             return frozenset({External(name)})
         return frozenset({UNKNOWN})
 
@@ -757,7 +774,7 @@ class Engine:
             return self._call_node(node, scope)
         if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
             kind = {cst.List: "list", cst.Tuple: "tuple", cst.Set: "set"}[type(node)]
-            container = Container(id(node), scope.frame.context, kind)
+            container = Container(id(node), self._literal_context(scope), kind)
             for index, element in enumerate(node.elements):
                 value = self.eval(element.value, scope)
                 if isinstance(element, cst.StarredElement):
@@ -767,7 +784,7 @@ class Engine:
                     self._store(container, ELEMENT, value)
             return frozenset({container})
         if isinstance(node, cst.Dict):
-            container = Container(id(node), scope.frame.context, "dict")
+            container = Container(id(node), self._literal_context(scope), "dict")
             for item in node.elements:
                 if isinstance(item, cst.StarredDictElement):
                     for other in self.eval(item.value, scope):
@@ -783,13 +800,13 @@ class Engine:
                 self._store(container, KEYS, key)
             return frozenset({container})
         if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
-            container = Container(id(node), scope.frame.context, "list")
+            container = Container(id(node), self._literal_context(scope), "list")
             if self._comprehension(node.for_in, scope):
                 self._store(container, ELEMENT, self.eval(node.elt, scope))
             return frozenset({container})
         if isinstance(node, cst.DictComp):
             self._comprehension(node.for_in, scope)
-            container = Container(id(node), scope.frame.context, "dict")
+            container = Container(id(node), self._literal_context(scope), "dict")
             self._store(container, KEYS, self.eval(node.key, scope))
             self._store(container, ELEMENT, self.eval(node.value, scope))
             return frozenset({container})
@@ -1000,11 +1017,43 @@ class Engine:
             if name == "__name__":
                 return frozenset({Const(owner.name)})
             return frozenset(self._get(owner, name)) or frozenset({UNKNOWN})
+        if isinstance(owner, Bound) and isinstance(owner.function, Func):
+            return frozenset(self._get(owner.function, name)) or frozenset({UNKNOWN})
         if isinstance(owner, (Container, Const)):
             return frozenset({Bound(name, owner)})
         if isinstance(owner, Decorator):
             return frozenset({UNKNOWN})
         return frozenset({UNKNOWN})
+
+    def _lacks(self, owner: Value, name: str) -> bool:
+        """Whether `getattr(owner, name)` raises: None has no such attribute, nor has an
+        instance of a package class (all of whose bases are the package's) that neither
+        the class nor any store gives it; such a look-up is guarded (`hasattr`,
+        `if client`) or fails, and gives the code after it nothing."""
+        if isinstance(owner, Const):
+            return owner.value is None
+        if not isinstance(owner, Object) or not isinstance(owner.cls, Class):
+            return False
+        if any(isinstance(base, External) for base in self.mro(owner.cls)[1:]):
+            return False
+        if name.startswith("__") or self._get(owner, ATTRIBUTES):
+            return False
+        return not (
+            self._get(owner, name)
+            or self._get(Object(0, (), owner.cls), name)
+            or self._class_attribute(owner.cls, name)
+        )
+
+    def _any_attribute(self, owner: Value) -> Values:
+        """`getattr(owner, name)` with a computed name: every attribute an instance was
+        given (by assignment or `setattr`), else Unknown."""
+        if not isinstance(owner, Object):
+            return frozenset({Unknown("getattr with a computed name")})
+        out: set[Value] = set()
+        for key, values in list(self.heap.get(owner, {}).items()):
+            if isinstance(key, str) or key is ATTRIBUTES:
+                out.update(values)
+        return frozenset(out) or frozenset({Unknown("getattr with a computed name")})
 
     def _class_attribute(self, cls: Class, name: str) -> Values:
         for each in self.mro(cls):
@@ -1034,7 +1083,7 @@ class Engine:
         framework = self.framework_of(obj.cls)
         if framework is not None and name in fw.SINKS[framework]:
             return frozenset({Bound(f"sink:{name}", obj)})
-        out: set[Value] = set(self._get(obj, name))
+        out: set[Value] = set(self._get(obj, name)) | self._get(obj, ATTRIBUTES)
         if isinstance(obj.cls, Class):
             shared = Object(0, (), obj.cls)
             # The abstract instance's stores come from methods run with unknown
@@ -1125,6 +1174,13 @@ class Engine:
         if isinstance(callee, Container) and callee.kind == "wraps":
             return self._get(callee, ELEMENT)
         return frozenset({UNKNOWN})
+
+    def _literal_context(self, scope: Scope) -> Context:
+        """The context a list or dict literal is allocated in: its frame's, and the loop
+        elements being run one by one (`kwargs = {...}` built anew for each entry)."""
+        if not self.iteration:
+            return scope.frame.context
+        return (*scope.frame.context, *(hash(element) for element in self.iteration))
 
     def _allocation_context(self, site: int, scope: Scope) -> Context:
         """The context an allocation is named with: its frame's, until a site has been
@@ -1306,11 +1362,29 @@ class Engine:
         elif name in ("keys",):
             return frozenset({self._sequence(node, scope, self._get(container, KEYS))})
         elif name == "items":
-            pair = Container(id(node), scope.frame.context, "tuple")
-            self._store(pair, 0, self._get(container, KEYS))
-            self._store(pair, 1, self._get(container, ELEMENT))
+            # One pair per key known exactly (a loop over them runs once per entry, each
+            # name with its own value), one for the rest.
+            pairs: set[Value] = set()
+            keys = self._get(container, KEYS)
+            exact: list[Const] = sorted(
+                (k for k in keys if isinstance(k, Const) and self._get(container, k.value)),
+                key=lambda k: repr(k.value),
+            )
+            if len(exact) > MAX_ITERATIONS:
+                exact = []
+            for index, entry in enumerate(exact):
+                pair = Container(id(node), (*scope.frame.context, index + 1), "tuple")
+                self._store(pair, 0, {entry})
+                self._store(pair, 1, self._get(container, entry.value))
+                pairs.add(pair)
+            rest = keys - frozenset(exact)
+            if rest or not exact:
+                pair = Container(id(node), scope.frame.context, "tuple")
+                self._store(pair, 0, rest)
+                self._store(pair, 1, self._get(container, ELEMENT))
+                pairs.add(pair)
             return frozenset(
-                {self._sequence(node.children[0] if node.children else node, scope, {pair})}
+                {self._sequence(node.children[0] if node.children else node, scope, pairs)}
             )
         return frozenset({Const(None)})
 
@@ -1440,12 +1514,12 @@ class Engine:
             return positional[index] if len(positional) > index else frozenset({UNKNOWN})
         if name in fw.ELEMENT_CALLS or name.endswith(".chain"):
             sources = positional[1:] if name == "filter" else positional
-            container = Container(id(node), scope.frame.context, "list")
+            container = Container(id(node), self._literal_context(scope), "list")
             for source in sources:
                 self._store(container, ELEMENT, self.elements(source))
             return frozenset({container})
         if name == "dict":
-            container = Container(id(node), scope.frame.context, "dict")
+            container = Container(id(node), self._literal_context(scope), "dict")
             for value in positional[:1]:
                 for other in value:
                     self._merge_dict(container, other)
@@ -1455,13 +1529,24 @@ class Engine:
                 self._store(container, KEYS, {Const(key)})
             return frozenset({container})
         if name == "getattr" and len(positional) >= 2:
-            out: set[Value] = set()
+            out: set[Value] = set(positional[2]) if len(positional) > 2 else set()
             for attr in positional[1]:
                 if isinstance(attr, Const) and isinstance(attr.value, str):
-                    out.update(self._attribute(positional[0], attr.value))
+                    for owner in positional[0]:
+                        if not self._lacks(owner, attr.value):
+                            out.update(self.attribute(owner, attr.value))
                 else:
-                    out.add(Unknown("getattr with a computed name"))
+                    for owner in positional[0]:
+                        out.update(self._any_attribute(owner))
             return frozenset(out)
+        if name == "setattr" and len(positional) >= 3:
+            for owner in positional[0]:
+                for attr in positional[1]:
+                    if isinstance(attr, Const) and isinstance(attr.value, str):
+                        self._store_attribute(owner, attr.value, positional[2])
+                    elif isinstance(owner, (Object, Class)):
+                        self._store(owner, ATTRIBUTES, positional[2])
+            return frozenset({Const(None)})
         if name.endswith("importlib.import_module") or name == "importlib.import_module":
             out = set()
             for target in positional[0] if positional else ():

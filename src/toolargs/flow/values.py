@@ -137,3 +137,4 @@ Value = Union[
 
 ELEMENT = object()  # the heap key of a container's elements (any index)
 KEYS = object()  # the heap key of a dict's keys
+ATTRIBUTES = object()  # the heap key of an object's attributes set under a computed name
