@@ -279,8 +279,8 @@ def _server_model(
 def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
     """Tools the analysis saw registered in this module on a framework server, that the
     recognisers did not find: built like any other tool from their handler. A handler
-    defined in another module with a tool decorator, or a method (a tool class), is
-    left to the module that defines it, where the recognisers report such tools."""
+    defined in another module with a tool decorator, or that module's recognisers report
+    (a tool class's method, under any name), is left to that module."""
     if index.path is None or not _registrations_unread(tools, index):
         return
     here = str(index.path.resolve())
@@ -300,11 +300,13 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         if info is None or id(info.node) in handlers:
             continue  # a handler the recognisers found, under another name (a prefix)
         if home is not index and (
-            info.owner is not None
-            or _tool_decorated(info, discoverer)
+            _tool_decorated(info, discoverer)
             or (id(info.node), fact.name) in _found_in(home, discoverer)
+            or info.owner is not None
+            and any(node == id(info.node) for node, _ in _found_in(home, discoverer))
         ):
-            continue  # the module defining the handler reports it
+            continue  # the module defining the handler reports it (a tool class's method
+            # under the class's name)
         if home is index:
             anchor: cst.CSTNode = info.node.name
         else:
