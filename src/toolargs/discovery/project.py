@@ -61,6 +61,12 @@ class ProjectIndex:
         cached = self._modules.get(key)
         if cached is not None and cached[1] is not None and cached[1].module is module:
             return cached[1]
+        if cached is not None and cached[1] is not None:
+            # A new text of a module (`fix` rewrote it): its importers load it again.
+            old = cached[1]
+            for importer in old.importers.values():
+                for imported in [k for k, v in importer.loaded.items() if v is old]:
+                    del importer.loaded[imported]
         index = build_index(module, path, self.config)
         index.project = self
         self._remember(key, hash(source) if source is not None else 0, index)
