@@ -215,6 +215,8 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
     where, tool_lines, elsewhere = _place(model, findings, source)
     diagnostics = []
     for f, (line, col), other in zip(findings, where, elsewhere):
+        if f.reported_at:  # by the module building the server: here only for the audit
+            continue
         if other is None:
             diagnostics.append(
                 Diagnostic(path, line, col, f.code, f.message, f.tool, None, f.covers, f.server)

@@ -189,6 +189,9 @@ class Finding:
     covers: tuple[str, ...] = ()  # tools a server-level finding concerns
     # For a server-level finding: the server's identity in the run (see Diagnostic.server)
     server: str = ""
+    # A server-level finding the module that builds the server reports, over all its
+    # tools (`path:line` of the construction): here it only marks this module's tools.
+    reported_at: str = ""
 
 
 # --- What front ends receive: plain, picklable, positioned. ---

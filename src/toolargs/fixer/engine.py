@@ -208,7 +208,8 @@ def _kept(
     analysis: Analysis, source: str, path: str, enabled: Callable[[str], bool]
 ) -> list[tuple[Finding, Diagnostic]]:
     """Enabled findings that no `# noqa` silences, each with its position."""
-    findings = [f for f in analysis.findings if enabled(f.code)]
+    # A server-level finding the module building the server reports is fixed there.
+    findings = [f for f in analysis.findings if enabled(f.code) and not f.reported_at]
     if not findings:
         return []
     lines = physical_lines(source)

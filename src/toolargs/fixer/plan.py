@@ -36,8 +36,9 @@ from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH
 from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
 from toolargs.fixer.wrap import Room, code_of, laid_out
 from toolargs.model import Event, Finding, Handler, ModuleModel, Server, Step, Tool
-from toolargs.rules.base import checked_dict_handler
 from toolargs.remedy import misjudged, policy_options
+from toolargs.rules.base import checked_dict_handler
+from toolargs.rules.servers import served_tools
 
 # TAV501 (SDK servers drop unknown keys) and TAV503 (fastmcp or a closed schema rejects
 # them, read-only tools included) are both fixed by enforce_policy(server).
@@ -271,7 +272,7 @@ class _Planner:
         """The tools of `server` (this module's, and those other modules told of) whose
         mode a running server would decide otherwise than the checker did."""
         mutations, read_only = misjudged(
-            (t for t in self.model.tools if t.server == server.name), self.config
+            served_tools(server, self.model, self.config), self.config
         )
         return Modes(frozenset(mutations), frozenset(read_only)) | self.told.get(
             server.name, Modes()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -12,6 +13,7 @@ from toolargs.codes import message, server_message, tool_names
 from toolargs.config import Config
 from toolargs.model import Event, Finding, ModuleModel, Server, Step, Tool
 from toolargs.remedy import misjudged, policy_options
+from toolargs.rules.servers import builds, served_tools, site_of
 
 ToolRule = Callable[[Tool, "Context"], Iterable[Finding]]
 ModuleRule = Callable[["Context"], Iterable[Finding]]
@@ -21,6 +23,8 @@ ModuleRule = Callable[["Context"], Iterable[Finding]]
 class Context:
     config: Config
     model: ModuleModel
+    # The tools of each server of the module, across its package (rules.servers).
+    _served: dict[int, list[Tool]] = dataclasses.field(default_factory=dict)
 
     def finding(
         self, code: str, node: cst.CSTNode | None, tool: Tool | None, **values: object
@@ -28,6 +32,20 @@ class Context:
         if tool is not None:
             values.setdefault("tool", tool.name)
         return Finding(code, message(code, **values), node, tool.name if tool else None)
+
+    def served(self, server: Server) -> list[Tool]:
+        """Every tool `server` serves: the module's own, and for a server built here, the
+        tools other modules of the package register on it."""
+        if id(server) not in self._served:
+            self._served[id(server)] = served_tools(server, self.model, self.config)
+        return self._served[id(server)]
+
+    def enforced(self, server: Server) -> bool:
+        """Whether enforce_policy (or the like) is applied to `server` in any module."""
+        return bool(server.enforced_by) or any(
+            t.server_model is not None and t.server_model.enforced_by
+            for t in self.served(server)
+        )
 
     def server_finding(
         self, code: str, server: Server, covered: tuple[str, ...], **values: object
@@ -39,20 +57,27 @@ class Context:
             code, server=server.name, count=len(covered), names=tool_names(covered), **values
         )
         # The call that works at run time: it names the tools a running server would
-        # give another mode than the checker did (`toolargs fix` writes the same).
-        mutations, read_only = misjudged(
-            (t for t in self.model.tools if t.server == server.name), self.config
-        )
+        # give another mode than the checker did, of all the modules serving it
+        # (`toolargs fix` writes the same).
+        mutations, read_only = misjudged(self.served(server), self.config)
         options, _ = policy_options(mutations, read_only, self.config)
         if options:
             bare = f"enforce_policy({server.name})"
             text = text.replace(bare, f"enforce_policy({server.name}{options})")
+        site = site_of(server, self.model)
         node, identity = server.node, f"{self.model.path}::{server.name}"
+        if site is not None:
+            identity = f"{site[0]}:{site[1]}"
+        reported_at = ""
+        if site is not None and not isinstance(server.node, cst.Call):
+            if builds(site, self.model, self.config):
+                reported_at = f"{site[0]}:{site[1]}"
         if server.served_from:  # built elsewhere: at the first tool it covers here
             node = next((t.anchor for t in self.model.tools if t.name == covered[0]), node)
             text += f" (it is built in {server.served_from})"
-            identity = f"{_package_root(self.model.path)}::{server.served_from}::{server.name}"
-        return Finding(code, text, node, None, covered, identity)
+            if site is None:
+                identity = f"{_package_root(self.model.path)}::{server.served_from}::{server.name}"
+        return Finding(code, text, node, None, covered, identity, reported_at)
 
     def limit_field(self, tool: Tool) -> str | None:
         """The tool's canonical limit field: the first configured one its schema has."""

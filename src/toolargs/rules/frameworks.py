@@ -17,15 +17,14 @@ MIDDLEWARE_FROM = "2.9"
 def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
     """TAV501: an SDK FastMCP/MCPServer with tools and no enforce_policy."""
     for server in context.model.servers:
-        if not server.drops_unknown or server.enforced_by:
+        if not server.drops_unknown or context.enforced(server):
             continue
         # Its tools whose keys it really drops (not those a project-tightened argument
         # model rejects: the behaviour model decides).
         covered = tuple(
             t.name
-            for t in context.model.tools
-            if t.server == server.name
-            and (t.behaviour is None or t.behaviour.unknown_keys == "dropped")
+            for t in context.served(server)
+            if t.behaviour is None or t.behaviour.unknown_keys == "dropped"
         )
         if not covered:
             continue
@@ -79,20 +78,25 @@ def read_only_rejects_unknown_args(context: Context) -> Iterator[Finding]:
 
     Where the remedy is enforce_policy(server), one finding for the server covers all its
     tools; a tool no enforceable server serves gets its own."""
-    at_server: dict[int, tuple[Server, str, str, list[str]]] = {}
     for tool in context.model.tools:
         judged = _rejected_read_only(tool, context)
-        if judged is None:
-            continue
-        what, remedy, server = judged
-        if server is None:
+        if judged is not None and judged[2] is None:
+            what, remedy, _ = judged
             yield context.finding("TAV503", tool.anchor, tool, what=what, remedy=remedy)
-            continue
-        at_server.setdefault(id(server), (server, what, remedy, []))[3].append(tool.name)
-    for server, what, remedy, names in at_server.values():
-        yield context.server_finding(
-            "TAV503", server, tuple(names), what=what, remedy=remedy
-        )
+    for server in context.model.servers:
+        found: tuple[str, str] | None = None
+        names: list[str] = []
+        for tool in context.served(server):
+            judged = _rejected_read_only(tool, context)
+            if judged is None or judged[2] is None:
+                continue
+            found = found or judged[:2]
+            names.append(tool.name)
+        if found is not None:
+            what, remedy = found
+            yield context.server_finding(
+                "TAV503", server, tuple(names), what=what, remedy=remedy
+            )
 
 
 def _rejected_read_only(tool: Tool, context: Context) -> tuple[str, str, Server | None] | None:
@@ -163,15 +167,11 @@ def strict_input_validation(context: Context) -> Iterator[Finding]:
     for server in context.model.servers:
         if not _strict_blocks_policy(server, context.model.path):
             continue
-        covered = tuple(
-            t.name
-            for t in context.model.tools
-            if t.server == server.name and t.mode == "read-only"
-        )
+        covered = tuple(t.name for t in context.served(server) if t.mode == "read-only")
         if not covered:
             continue
         remedy = "build it with strict_input_validation=False"
-        if not server.enforced_by:
+        if not context.enforced(server):
             remedy += f" and apply {ENFORCE}({server.name})"
         yield context.server_finding("TAV504", server, covered, remedy=remedy)
 

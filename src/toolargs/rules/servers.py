@@ -1,0 +1,162 @@
+"""A server and every tool it serves, across the modules of its package.
+
+A server-level finding (one remedy, `enforce_policy(server)`) is judged once, in the
+module that builds the server, over all its tools: the tools of `tools/papers.py` and
+`tools/authors.py` registered on the `mcp` that `app.py` builds are one server with one
+remedy. A module holding tools of a server built elsewhere in its package leaves the
+report to that module (the audit still counts the finding on its tools).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from toolargs.config import Config
+from toolargs.model import ModuleModel, Server, Tool
+from toolargs.positions import positions
+
+Site = tuple[str, int]  # the real path of the module building a server, and its line
+MAX_REEXPORTS = 4  # `from .app import mcp` through package __init__ re-exports
+
+
+def site_of(server: Server, model: ModuleModel) -> Site | None:
+    """Where `server`, as `model` sees it, is built; None when no module of the
+    project can be told."""
+    if not server.served_from and isinstance(server.node, cst.Call):
+        if not model.path:
+            return None
+        found = positions(model.module, [server.node], None, model.statement_of)
+        if id(server.node) in found:
+            return _real(model.path), found[id(server.node)][0]
+        return None
+    imported = _imported_site(server.name, model)
+    if imported is not None:
+        return imported
+    if server.built_at is not None:
+        return _real(server.built_at[0]), server.built_at[1]
+    return None
+
+
+def _imported_site(name: str, model: ModuleModel) -> Site | None:
+    """The construction `name`, imported by `model`'s module, is bound to there."""
+    project = model.project
+    if project is None or not model.path:
+        return None
+    index = project.module_at(Path(model.path))
+    for _ in range(MAX_REEXPORTS):
+        if index is None:
+            return None
+        imported = index.imports.get(name)
+        if imported is None or not imported.name:
+            return None
+        other = project.load(index, imported)
+        if other is None or other.path is None:
+            return None
+        index, name = other, imported.name
+        call = index.bound_calls.get(name)
+        if isinstance(call, cst.Call):
+            found = positions(index.module, [call], None, index.statement_of)
+            if id(call) not in found:
+                return None
+            return _real(str(index.path)), found[id(call)][0]
+    return None
+
+
+def _real(path: str) -> str:
+    return os.path.realpath(path)
+
+
+@dataclass
+class _Cached:
+    stamp: tuple[int, int]
+    model: ModuleModel | None
+
+
+# Models of other modules of a package, by real path: built once per file version.
+_models: dict[str, _Cached] = {}
+MAX_CACHED_MODELS = 256
+
+
+def _model_at(path: str, config: Config) -> ModuleModel | None:
+    """The judged-ready model of the module at `path` (None: not a module with tools)."""
+    from toolargs.analysis import parse
+    from toolargs.behaviour import assign_behaviours
+    from toolargs.discovery import build_model
+    from toolargs.prefilter import may_define_tools
+    from toolargs.source import SourceError, read
+
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    key = f"{path}|{id(config)}"
+    cached = _models.get(key)
+    if cached is not None and cached.stamp == stamp:
+        return cached.model
+    model = None
+    try:
+        source = read(Path(path))
+        if may_define_tools(source, config):
+            model = build_model(parse(source, path), path, config, source)
+            assign_behaviours(model)
+    except SourceError:
+        model = None
+    if len(_models) >= MAX_CACHED_MODELS:
+        _models.clear()
+    _models[key] = _Cached(stamp, model)
+    return model
+
+
+def builds(site: Site, model: ModuleModel, config: Config) -> bool:
+    """Whether the module at `site` builds a server there that it reports itself: a
+    module of `model`'s package other than `model`'s own."""
+    path, _ = site
+    if not model.path or path == _real(model.path) or not _in_package(path, model.path):
+        return False
+    other = _model_at(path, config)
+    return other is not None and any(
+        site_of(s, other) == site for s in other.servers if _built_here(s)
+    )
+
+
+def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Tool]:
+    """Every tool `server` serves: the module's own, and, for a server the module
+    builds, those of the other modules of its package registered on it."""
+    own = [t for t in model.tools if t.server == server.name]
+    if not _built_here(server):
+        return own
+    site = site_of(server, model)
+    if site is None:
+        return own
+    tools = list(own)
+    for path in _package(model.path):
+        if path == site[0]:
+            continue
+        other = _model_at(path, config)
+        if other is None:
+            continue
+        tools += [
+            t for t in other.tools
+            if t.server_model is not None and site_of(t.server_model, other) == site
+        ]  # fmt: skip
+    return tools
+
+
+def _built_here(server: Server) -> bool:
+    return not server.served_from and isinstance(server.node, cst.Call)
+
+
+def _package(path: str) -> list[str]:
+    from toolargs.discovery.flow_link import package_of
+
+    _, files = package_of(Path(path))
+    return [_real(str(f)) for f in files]
+
+
+def _in_package(path: str, of: str) -> bool:
+    return path in _package(of)
