@@ -87,6 +87,8 @@ def read_only_rejects_unknown_args(context: Context) -> Iterator[Finding]:
         found: tuple[str, str] | None = None
         names: list[str] = []
         for tool in context.served(server):
+            if tool.server_model is not server and server.enforced_by:
+                continue  # another module's tool, enforced where its server is built
             judged = _rejected_read_only(tool, context)
             if judged is None or judged[2] is None:
                 continue

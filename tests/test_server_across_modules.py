@@ -1,0 +1,93 @@
+"""A server built in one module, its tools registered in others (`from ..app import
+mcp`): one server-level finding, at the construction, with one remedy right for every
+tool of the server; flake8 reports it in the module that builds the server; `fix`
+writes that one line there.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from toolargs.analysis import analyze_source
+from toolargs.cli import main
+from toolargs.config import Config
+
+ROOT = Path(__file__).resolve().parent.parent
+READING = ROOT / "fixtures" / "packages" / "reading_list"
+REMEDY = 'enforce_policy(mcp, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "book_note"))'
+COVERS = "its 3 read-only tool(s) ('search_books', 'get_book' and 'list_notes'"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+def test_check_reports_it_once_at_the_construction(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "check", "--format", "json", str(READING))
+    assert code == 1
+    findings = json.loads(out)
+    assert [(Path(f["path"]).name, f["line"], f["code"]) for f in findings] == [
+        ("app.py", 5, "TAV503")
+    ]
+    message = findings[0]["message"]
+    assert COVERS in message and REMEDY in message  # the effect-only mutation of notes.py
+    code, text = run(capsys, "check", str(READING))
+    assert code == 1 and text.count("TAV503") == 1 and REMEDY in text
+
+
+def test_sarif_and_github_report_it_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "check", "--format", "sarif", str(READING))
+    results = json.loads(out)["runs"][0]["results"]
+    assert code == 1 and [r["ruleId"] for r in results] == ["TAV503"]
+    uri = results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri.endswith("app.py")
+    code, out = run(capsys, "check", "--format", "github", str(READING))
+    assert code == 1 and [line for line in out.splitlines() if "TAV503" in line] == [
+        line for line in out.splitlines() if "app.py" in line and "TAV503" in line
+    ]
+
+
+def test_each_module_alone_as_flake8_sees_it() -> None:
+    """The building module reports it over every tool; the tool modules do not."""
+    reported = {}
+    for path in sorted(READING.rglob("*.py")):
+        report = analyze_source(path.read_text(), str(path), Config())
+        reported[path.name] = [(d.line, d.code, d.message) for d in report.diagnostics]
+    assert [(line, code) for line, code, _ in reported["app.py"]] == [(5, "TAV503")]
+    assert COVERS in reported["app.py"][0][2] and REMEDY in reported["app.py"][0][2]
+    assert reported["books.py"] == [] and reported["notes.py"] == []
+
+
+def test_the_audit_still_shows_it_on_each_tool(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "audit", "--format", "json", str(READING))
+    tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
+    assert tools == {
+        "search_books": ["TAV503"], "get_book": ["TAV503"], "list_notes": ["TAV503"],
+        "book_note": [],
+    }  # fmt: skip
+
+
+def test_fix_writes_the_one_line_where_the_server_is_built(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    package = tmp_path / "reading_list"
+    shutil.copytree(READING, package)
+    before = {p: p.read_text() for p in package.rglob("*.py")}
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0, out
+    after = {p: p.read_text() for p in package.rglob("*.py")}
+    assert [p.name for p in after if after[p] != before[p]] == ["app.py"]
+    app = after[package / "app.py"]
+    assert app.count("enforce_policy(") == 1 and REMEDY in app
+    assert "from toolargs.runtime import DEFAULT_MUTATION_TOOLS, enforce_policy\n" in app
+    ast.parse(app)
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0 and "fixed 0 findings in 0 files" in out
+    assert {p: p.read_text() for p in package.rglob("*.py")} == after
+    assert run(capsys, "check", str(package)) == (0, "")
