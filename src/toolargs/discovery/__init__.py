@@ -9,6 +9,7 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.flow_link import (
     add_unfound,
+    annotated_by_flow,
     drop_unserved,
     link_unlinked,
     named_by_flow,
@@ -41,6 +42,7 @@ def build_model(
     discoverer = Discoverer(index, resolver, config, file_decls)
     tools = discoverer.discover()
     named_by_flow(discoverer, tools, index)  # names only value flow reads
+    annotated_by_flow(discoverer, tools, index)  # annotations only value flow reads
     _mounted_names(tools, index, resolver)
     add_unfound(discoverer, tools, index)  # what only value flow finds
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did

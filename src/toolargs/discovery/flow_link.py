@@ -537,3 +537,61 @@ def drop_unserved(tools: list[Tool], index: ModuleIndex) -> None:
         place = (str(home.path.resolve()), line.get(id(tool.handler.node.name), (0,))[0])
         if place not in seen:
             tools.remove(tool)
+
+
+def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
+    """A tool whose registration's `annotations=` the recognisers cannot read (a helper
+    given its keywords by a `**PRESET` spread) takes the hints the analysis evaluated
+    for that registration, where every value it found agrees."""
+    unread = [
+        t for t in tools
+        if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+        and (t.annotations is None or not t.annotations.resolved
+             or t.annotations.read_only is None and t.annotations.destructive is None)
+    ]  # fmt: skip
+    if not unread or index.path is None or not _registers_annotations(unread):
+        return
+    hints: dict[tuple[str, int, str], tuple[bool | None, bool | None]] = {}
+    for fact in served(index.path):
+        if fact.read_only is not None or fact.destructive is not None:
+            hints[(fact.handler_path, fact.handler_line, fact.name)] = (
+                fact.read_only, fact.destructive
+            )
+    if not hints:
+        return
+    for tool in unread:
+        place = _handler_place(tool, index)
+        found = hints.get((*place, tool.name)) if place is not None else None
+        if found is None:
+            continue
+        annotations = Annotations(found[0], found[1], "registration annotations")
+        mode = classify(tool.name, annotations, tool.markers, discoverer.config)
+        tool.annotations = annotations
+        tool.mode, tool.mode_source = mode.mode, mode.source
+        tool.conflict_pattern, tool.read_only_hint = mode.conflict_pattern, mode.read_only_hint
+
+
+def _registers_annotations(tools: list[Tool]) -> bool:
+    """Whether a decorator of one of the tools' handlers passes `annotations=` (the
+    analysis is asked only then)."""
+    for tool in tools:
+        node = tool.handler.node if tool.handler is not None else None
+        if isinstance(node, cst.FunctionDef) and any(
+            isinstance(d.decorator, cst.Call) and keyword(d.decorator, "annotations") is not None
+            for d in node.decorators
+        ):
+            return True
+    return False
+
+
+def _handler_place(tool: Tool, index: ModuleIndex) -> tuple[str, int] | None:
+    """The file and `def` line of the tool's handler, as the analysis' facts give them."""
+    if tool.handler is None or not isinstance(tool.handler.node, cst.FunctionDef):
+        return None
+    function = tool.handler.function
+    home = function.index if function is not None and function.index is not None else index
+    if home.path is None:
+        return None
+    name = tool.handler.node.name
+    line = positions(home.module, [name], None, home.statement_of).get(id(name), (0,))[0]
+    return str(home.path.resolve()), line
