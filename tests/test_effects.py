@@ -111,6 +111,12 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("hits = []\nhits.append(path)\nreturn hits", "read-only", "effects: none"),
         ("d = {}\nd.update(a=1)\nreturn d", "read-only", "effects: none"),
         ("logger.info(path)", "read-only", "effects: none"),
+        # an API request sent by `execute()`: the resource's operation decides
+        ("api.users().messages().trash(id=path).execute()", "mutation", "API request `trash`"),
+        ("api.files().batchDelete(ids=[path]).execute()", "mutation", "`batchDelete`"),
+        ("return api.events().list(calendarId=path).execute()", "read-only", "effects: none"),
+        ("return db.table(path).select('*').execute()", "read-only", "effects: none"),
+        ("return db.table('t').select('*').eq('id', path).execute()", "read-only", "default"),
     ],
 )
 def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:

@@ -242,6 +242,8 @@ class _Scan:
         self.params, self.locals, self.values, self.owned = _bindings(function.node, self.nodes)
         self.guards = _guards(self.nodes)
         self.branches: dict[int, Guard] | None = None  # worked out at the first write
+        # API operations judged where their request is executed (`...modify().execute()`)
+        self.requests: set[int] = set()
 
     def guard_of(self, site: cst.CSTNode) -> Guard:
         """The literals the parameters equal where `site` runs (`if action == "x":`)."""
@@ -360,6 +362,11 @@ class _Scan:
             return
         if cat.known_read_only(qualified, last):
             return
+        if id(call) in self.requests:
+            return  # the operation of an API request, judged where it is executed
+        if last in cat.API_EXECUTE_METHODS and not call.args and isinstance(func, cst.Attribute):
+            if self.api_request(func.value):
+                return
         if qualified in cat.FILESYSTEM_CALLS:
             targets = cat.FILESYSTEM_TARGETS.get(qualified)
             paths = (
@@ -528,7 +535,7 @@ class _Scan:
             return True
         if last in cat.IN_MEMORY_METHODS:
             root = _root_name(func)
-            if root in self.owned or root in cat.LOGGING_ROOTS:
+            if root in self.owned or root in cat.LOGGING_ROOTS or self.data_result(root):
                 return True  # a value this function made (`hits.append(x)`)
             if root is None or root == "self" or root not in self.locals:
                 self.summary.state = True  # module or object state
@@ -543,6 +550,52 @@ class _Scan:
                            own=own)
             return True
         return False
+
+    def api_request(self, request: cst.BaseExpression) -> bool:
+        """`service.users().messages().modify(...).execute()`: an API client built from a
+        discovery document (googleapiclient) or a query builder makes a request object
+        from a resource's operation and sends it with `execute()`; the operation's name
+        says what the request does. True when it says so."""
+        if not (
+            isinstance(request, cst.Call)
+            and isinstance(request.func, cst.Attribute)
+            and _resource(request.func.value)
+        ):
+            return False
+        operation = request.func.attr.value
+        words = _name_words(operation)
+        writes = words & (set(self.catalogue.mutation_verbs) | cat.API_WRITE_WORDS)
+        if not writes and not words & (cat.READ_VERBS | cat.API_READ_WORDS):
+            return False  # `...eq("id", 1).execute()`: the operation is not named here
+        resource: cst.BaseExpression = request
+        while isinstance(resource, (cst.Call, cst.Attribute)):  # `service.users().messages()`
+            if isinstance(resource, cst.Call):
+                if self.project.resolve(resource, self.function) is not None:
+                    break  # `self._service().users()`: the project's own code is followed
+                self.requests.add(id(resource))
+                resource = resource.func
+            else:
+                resource = resource.value
+        if writes:
+            self.write("network", request, f"{snippet(request.func, 60)}().execute()",
+                       why=f"API request `{operation}`")
+        return True
+
+    def data_result(self, name: str | None) -> bool:
+        """`axes = _content_axes(text)` where the project function says it returns plain
+        data (`-> set[str]`): a value made for this caller, like a literal."""
+        value = self.values.get(name) if name is not None else None
+        if not isinstance(value, (cst.Call, cst.Await)):
+            return False
+        value = _awaited(value)
+        if not isinstance(value, cst.Call):
+            return False
+        callee = self.project.resolve(value, self.function)
+        return (
+            callee is not None
+            and isinstance(callee.node, cst.FunctionDef)
+            and _data_return(callee.node.returns)
+        )
 
     def carried(self, expr: cst.BaseExpression | None) -> tuple[str, ...]:
         """The parameters whose values make up `expr`, through the names it is bound from
@@ -1490,7 +1543,8 @@ def _bindings(
             counts[target.value] = counts.get(target.value, 0) + 1
             if value is not None:
                 values[target.value] = value
-                owned = owned if part else _made_here(value)
+                # `text = text.replace(a, b)`: a value made from itself stays what it was
+                owned = owned if part else _made_here(value) or _of_itself(target.value, value)
             made[target.value] = made.get(target.value, True) and owned
         elif kind is cst.Tuple or kind is cst.List:
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
@@ -1581,6 +1635,34 @@ def _made_here(value: cst.BaseExpression) -> bool:
         last = last_name(value.func)
         return name in cat.PURE_CALLS or last in cat.DATA_METHODS or last in cat.READ_METHODS
     return False
+
+
+def _of_itself(name: str, value: cst.BaseExpression) -> bool:
+    """`name.method(...)`: a value computed by a method of the name's earlier value."""
+    value = _awaited(value)
+    return (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and isinstance(value.func.value, cst.Name)
+        and value.func.value.value == name
+    )
+
+
+def _data_return(annotation: cst.Annotation | None) -> bool:
+    """A return annotation of plain data (`-> set[str]`, `-> dict[str, Any] | None`)."""
+    if annotation is None:
+        return False
+    expr = annotation.annotation
+    if isinstance(expr, cst.BinaryOperation):  # `list[str] | None`
+        expr = expr.left
+    optional = ("Optional", "typing.Optional")
+    if isinstance(expr, cst.Subscript) and dotted_name(expr.value) in optional:
+        inner = expr.slice[0].slice if expr.slice else None
+        expr = inner.value if isinstance(inner, cst.Index) else expr
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value
+    name = (dotted_name(expr) or "").rsplit(".", 1)[-1]
+    return name in cat.DATA_TYPES and name not in ("Any", "Optional")
 
 
 def _data_annotation(annotation: cst.Annotation | None) -> bool:

@@ -250,6 +250,15 @@ NETWORK_CALLS = frozenset(
 )
 # Methods of HTTP clients and sessions (requests, httpx, aiohttp) that write.
 NETWORK_WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
+# API clients built from a discovery document (googleapiclient) and query builders make
+# a request from a resource's operation and send it with one of these methods:
+# `service.users().messages().trash(id=m).execute()`. The operation's words decide: a
+# mutation verb or one of API_WRITE_WORDS writes, a read verb or API_READ_WORDS reads.
+API_EXECUTE_METHODS = frozenset({"execute"})
+API_WRITE_WORDS = frozenset(
+    "trash untrash archive unarchive import copy clear empty modify insert send".split()
+)
+API_READ_WORDS = frozenset({"export", "select"})
 # Calls whose method argument (position, keyword) says which HTTP method is sent.
 REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
 READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -52,6 +52,14 @@ class IndexProject:
         info = handler.function  # discovery's own entry for it, when it has one
         if info is not None and info.node is node and info.index is not None:
             owner = (info.owner, info.index) if info.owner is not None else None
+            if owner is None:  # a closure registered in a method: `self` is the method's
+                method = _enclosing_method(info)
+                if method is not None and method.owner is not None:
+                    label = handler.label.split(" in ")[0]
+                    cls = (method.owner, info.index)
+                    path = str(info.index.path) if info.index.path else self.path
+                    return Function(node, label, path, Where(info.index, cls, info),
+                                    (id(node), id(method.owner.node)))
             return self._function(node, info.owner, Where(info.index, owner, info))
         if isinstance(node, cst.FunctionDef):
             found = self._locate(node)
@@ -372,6 +380,18 @@ class IndexProject:
                     found.setdefault(statement.target.attr.value, statement.annotation.annotation)
         self._attributes[key] = found
         return found
+
+
+def _enclosing_method(info: FunctionInfo) -> FunctionInfo | None:
+    """The method a closure is defined in, when the closure does not take its own `self`
+    (`def _register_tools(self): @self.tool() def download(...): self.fetch(...)`)."""
+    params = info.node.params
+    if any(p.name.value in ("self", "cls") for p in (*params.posonly_params, *params.params)):
+        return None
+    outer = info.enclosing
+    while outer is not None and outer.owner is None:
+        outer = outer.enclosing
+    return outer
 
 
 def _qualify(name: str, index: ModuleIndex) -> str:
