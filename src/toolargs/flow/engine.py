@@ -66,7 +66,7 @@ GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
-BUILTIN_CALLS = {"dict", "getattr", "setattr"}
+BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass"}
 
 
 @dataclass
@@ -817,7 +817,15 @@ class Engine:
                 self.eval(node.left, scope), self.eval(node.right, scope), node.operator
             )
         if isinstance(node, cst.BooleanOperation):
-            return self.eval(node.left, scope) | self.eval(node.right, scope)
+            left = self.eval(node.left, scope)
+            truth = {bool(v.value) if isinstance(v, Const) else None for v in left}
+            decided = len(truth) == 1 and None not in truth
+            if decided and truth == {isinstance(node.operator, cst.Or)}:
+                return left  # `False and x`, `True or x`: x is not evaluated
+            right = self.eval(node.right, scope)
+            return right if decided else left | right
+        if isinstance(node, cst.Yield):
+            return self._yield(node, scope)
         if isinstance(node, cst.IfExp):
             self.eval(node.test, scope)
             return self.eval(node.body, scope) | self.eval(node.orelse, scope)
@@ -842,6 +850,19 @@ class Engine:
             return self._compare(node, scope)
         return frozenset({UNKNOWN})
 
+    def _yield(self, node: cst.Yield, scope: Scope) -> Values:
+        """A generator's call gives the container of what it yields (`yield x`,
+        `yield from xs`); what is sent back into it is Unknown."""
+        if scope.function is None or node.value is None:
+            return frozenset({UNKNOWN})
+        generator = Container(id(scope.function.node), scope.frame.context, "list")
+        if isinstance(node.value, cst.From):
+            self._store(generator, ELEMENT, self.elements(self.eval(node.value.item, scope)))
+        else:
+            self._store(generator, ELEMENT, self.eval(node.value, scope))
+        self._add(self.returns[scope.frame], {generator}, "a return")
+        return frozenset({UNKNOWN})
+
     def _compare(self, node: cst.Comparison, scope: Scope) -> Values:
         """`==`, `!=`, `in`, `not in` between known constants: the small evaluation that
         lets a dispatcher's branch be told apart for one tool name."""
@@ -852,6 +873,15 @@ class Engine:
             operator = target.operator
             if len(left) == 1 and len(node.comparisons) == 1:
                 (a,) = left
+                if (
+                    isinstance(a, Class)
+                    and isinstance(operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot))
+                    and len(right) == 1
+                    and isinstance(next(iter(right)), Class)
+                ):
+                    same = a == next(iter(right))
+                    return frozenset({Const(same if isinstance(operator, (cst.Equal, cst.Is))
+                                            else not same)})
                 if isinstance(a, Const):
                     if isinstance(operator, (cst.Equal, cst.NotEqual)) and len(right) == 1:
                         (b,) = right
@@ -983,6 +1013,16 @@ class Engine:
         self._store(container, ELEMENT, elements)
         return container
 
+    def _pairs_into(self, target: Container, pairs: Values) -> None:
+        """`dict(pairs)`: each (key, value) pair's value under its key."""
+        for pair in pairs:
+            keys, values = self._item(frozenset({pair}), 0), self._item(frozenset({pair}), 1)
+            for key in keys:
+                if isinstance(key, Const):
+                    self._store(target, key.value, values)
+            self._store(target, KEYS, keys)
+            self._store(target, ELEMENT, values)
+
     def _merge_dict(self, target: Container, other: Value) -> None:
         if not isinstance(other, Container):
             return
@@ -1024,6 +1064,21 @@ class Engine:
         if isinstance(owner, Decorator):
             return frozenset({UNKNOWN})
         return frozenset({UNKNOWN})
+
+    def _issubclass(self, cls: Value, base: Value) -> Value:
+        """`issubclass` between classes of the package: known; a function or a constant
+        is no class (issubclass would raise, the code after it is not run for it), and a
+        library's class is no subclass of the package's."""
+        if isinstance(cls, (Func, Const, Module)):
+            return Const(False)
+        if isinstance(cls, External) and isinstance(base, Class):
+            return Const(False)  # a library's class subclasses no class of the package
+        if isinstance(cls, Class) and isinstance(base, Class):
+            return Const(base in self.mro(cls))
+        if isinstance(cls, Class) and isinstance(base, External):
+            if base in self.mro(cls):
+                return Const(True)
+        return Unknown("issubclass")
 
     def _lacks(self, owner: Value, name: str) -> bool:
         """Whether `getattr(owner, name)` raises: None has no such attribute, nor has an
@@ -1522,7 +1577,10 @@ class Engine:
             container = Container(id(node), self._literal_context(scope), "dict")
             for value in positional[:1]:
                 for other in value:
-                    self._merge_dict(container, other)
+                    if isinstance(other, Container) and other.kind != "dict":
+                        self._pairs_into(container, self.elements({other}))
+                    else:
+                        self._merge_dict(container, other)
             for key, value in keywords.items():
                 self._store(container, key, value)
                 self._store(container, ELEMENT, value)
@@ -1539,6 +1597,23 @@ class Engine:
                     for owner in positional[0]:
                         out.update(self._any_attribute(owner))
             return frozenset(out)
+        if name == "issubclass" and len(positional) >= 2:
+            return frozenset(self._issubclass(c, b) for c in positional[0] for b in positional[1])
+        if name == "inspect.getmembers" and positional:
+            # (name, value) for every global of a package module; a filter keeps all
+            members = Container(id(node), scope.frame.context, "list")
+            for held in positional[0]:
+                if not isinstance(held, Module):
+                    self._store(members, ELEMENT, {UNKNOWN})
+                    continue
+                self._global(held, "")
+                frame = self.module_frame(held)
+                for index, (member, values) in enumerate(sorted(self.locals[frame].items())):
+                    pair = Container(id(node), (*scope.frame.context, index + 1), "tuple")
+                    self._store(pair, 0, {Const(member)})
+                    self._store(pair, 1, self._resolve(values))
+                    self._store(members, ELEMENT, {pair})
+            return frozenset({members})
         if name == "setattr" and len(positional) >= 3:
             for owner in positional[0]:
                 for attr in positional[1]:
