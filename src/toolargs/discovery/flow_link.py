@@ -330,7 +330,8 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             shape = "dispatcher"
         discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations)
         known.add(fact.name)
-        handlers.add(id(info.node))
+        if fact.framework != "mcp-lowlevel":  # one call handler's branch serves many
+            handlers.add(id(info.node))
 
 
 def _module(index: ModuleIndex, path: str) -> ModuleIndex | None:
@@ -389,6 +390,10 @@ def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
     """The module's calls by the line they start on (the first call of each line)."""
     calls: list[cst.CSTNode] = [call for call, _ in index.calls]
     calls += index.server_calls
+    calls += [  # `@server.list_tools()`: a low-level server's registration
+        d.decorator for info in index.functions.values() for d in info.node.decorators
+        if isinstance(d.decorator, cst.Call)
+    ]  # fmt: skip
     found: dict[int, cst.CSTNode] = {}
     placed = positions(index.module, calls, None, None)
     for call in calls:
@@ -413,6 +418,8 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
             for decorator in node.decorators:
                 accounted.update(id(part) for part in walk(decorator.decorator))
     dispatched = any(tool.shape == "dispatcher" for tool in tools)
+    if not dispatched and any(_method(c) in _LISTING for c in index.server_calls):
+        return True  # a low-level server none of whose tools the recognisers found
     requests = [c for c in index.server_calls if _method(c) in REQUEST_SINKS]
     for call in [call for call, _ in index.calls] + requests:
         func = call.func
