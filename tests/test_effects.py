@@ -1099,3 +1099,20 @@ def test_precedence() -> None:
 def test_mode_stays_free_of_libcst() -> None:
     code = "import sys, toolargs.mode, toolargs.policy; assert 'libcst' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(
+    ("name", "mode"),
+    [
+        ("delete_note", "mutation"),
+        ("wikijs_create_page", "mutation"),  # a prefix before the verb
+        ("user_delete", "mutation"),  # the resource first
+        ("batch_rename", "mutation"),
+        ("get_post", "read-only"),  # a read verb: `post` is what it gets
+        ("list_updates", "read-only"),
+        ("gmail_mark_read", "read-only"),
+        ("health_check", "read-only"),
+    ],
+)
+def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None:
+    assert classify(name, None, (), Config()).mode == mode

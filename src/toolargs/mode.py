@@ -77,6 +77,16 @@ def reads_by_name(name: str, config: Config) -> bool:
     return bool(words & set(config.read_only_verbs)) and not words & set(config.mutation_verbs)
 
 
+def _verb_among_words(name: str, config: Config) -> str | None:
+    """A mutation verb after a prefix or a resource (`wikijs_create_page`, `user_delete`,
+    `batch_rename`), in a name with no read verb (`get_post`, `list_updates` read)."""
+    words = _WORDS.findall(name)
+    lowered = [word.lower() for word in words]
+    if set(lowered) & set(config.read_only_verbs):
+        return None
+    return next((word for word in lowered if word in config.mutation_verbs), None)
+
+
 def classify(
     name: str,
     annotations: Annotations | None,
@@ -129,7 +139,7 @@ def classify(
             return Classification("mutation", f"effect: {effects.from_arguments[0]}")
     if effects is not None and effects.resolved:
         return Classification("read-only", "effects: none in the resolved call tree")
-    verb = mutation_verb(name, config.mutation_verbs)
+    verb = mutation_verb(name, config.mutation_verbs) or _verb_among_words(name, config)
     if verb is not None:
         return Classification("mutation", f"name verb '{verb}'")
     if effects is not None and effects.own:

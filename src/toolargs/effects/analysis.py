@@ -68,6 +68,9 @@ class Project(Protocol):
         """The value a module constant or a `self` attribute is bound to, and the code
         whose names that value uses; None when it is not one."""
 
+    def is_class(self, expr: cst.BaseExpression, caller: Function) -> bool:
+        """Whether `expr` names a class of the project (`BrokerRequest`, `models.Job`)."""
+
 
 @dataclass(frozen=True)
 class Param:
@@ -410,7 +413,8 @@ class _Scan:
         if self.follow(call, site):
             return
         method = keyword(call, "method") or self.spread_key(call, "method")
-        if method is not None:
+        if method is not None and not self.project.is_class(call.func, self.function):
+            # (`BrokerRequest(method=..., ...)`: a record of the project's, not a request)
             self.decide("network", site, text, self.template(method, sequence=False))
             return
         if isinstance(func, cst.Attribute):
@@ -470,6 +474,12 @@ class _Scan:
                            place=self.place(func.value), own=_FOLDER if folder else "",
                            carries=self.carried(func.value) if folder else ())
             return True
+        if last in cat.IN_MEMORY_DATA_METHODS:
+            return True  # `df.reset_index(drop=True)`, `ax.set_ylabel("dB")`
+        if last in cat.FRAME_METHODS and {
+            a.keyword.value for a in call.args if a.keyword is not None
+        } & cat.FRAME_KEYWORDS:
+            return True  # `df.rename(columns=names)`: a data frame's own
         if last in cat.TEXT_METHODS and positionals > cat.PATH_WRITE_BY_ARITY[last]:
             keywords = {a.keyword.value for a in call.args if a.keyword is not None}
             if keywords <= cat.TEXT_METHODS[last] and self.receiver_kind(func.value) != "object":
@@ -1546,6 +1556,12 @@ def _bindings(
                 # `text = text.replace(a, b)`: a value made from itself stays what it was
                 owned = owned if part else _made_here(value) or _of_itself(target.value, value)
             made[target.value] = made.get(target.value, True) and owned
+        elif (kind is cst.Tuple or kind is cst.List) and _same_shape(target, value):
+            # `errors, seen = [], set()`: each name gets its own value
+            assert isinstance(target, (cst.Tuple, cst.List))
+            assert isinstance(value, (cst.Tuple, cst.List))
+            for element, given in zip(target.elements, value.elements):
+                bind(element.value, given.value)
         elif kind is cst.Tuple or kind is cst.List:
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
                 # `query, generic = rewrite(sql)`: the first value keeps the start of the
@@ -1635,6 +1651,17 @@ def _made_here(value: cst.BaseExpression) -> bool:
         last = last_name(value.func)
         return name in cat.PURE_CALLS or last in cat.DATA_METHODS or last in cat.READ_METHODS
     return False
+
+
+def _same_shape(target: cst.CSTNode, value: cst.BaseExpression | None) -> bool:
+    """A tuple of names bound from a tuple of as many values, none starred."""
+    return (
+        isinstance(target, (cst.Tuple, cst.List))
+        and isinstance(value, (cst.Tuple, cst.List))
+        and len(target.elements) == len(value.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in target.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+    )
 
 
 def _of_itself(name: str, value: cst.BaseExpression) -> bool:

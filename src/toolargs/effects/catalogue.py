@@ -333,8 +333,24 @@ READ_ONLY_CALLS = frozenset(
     logging.config.fileConfig logging.captureWarnings logging.disable addHandler
     removeHandler setFormatter setLevel addFilter""".split()
 )
-# The same, as patterns on the last name.
+# The same, as patterns on the last name. Data frames and plots are built in memory:
+# `df.reset_index(drop=True)`, `ax.set_ylabel("dB")`, `fig.update_layout(...)` change only
+# the object (a frame's `to_csv(path)` is its own write, a figure's `savefig(path)` too).
 READ_ONLY_CALL_PATTERNS = ("send_*notification*", "send_*progress*", "set_*_level")
+# Methods of data frames and plots by name (exact): built in memory, they change only
+# the object (`df.reset_index(drop=True)`, `ax.set_ylabel("dB")`); writing the frame or
+# the figure out (`to_csv(path)`, `savefig(path)`) is another call.
+IN_MEMORY_DATA_METHODS = frozenset(
+    """reset_index set_index set_axis set_xlabel set_ylabel set_zlabel set_xlim set_ylim
+    set_zlim set_xticks set_yticks set_xticklabels set_yticklabels set_xscale set_yscale
+    set_xmargin set_ymargin set_title set_aspect set_facecolor set_size_inches
+    add_subplot add_axes add_patch add_trace update_layout update_traces update_xaxes
+    update_yaxes""".split()
+)
+# `df.rename(columns=...)`, `series.replace(to_replace=..., value=...)`: a data frame's
+# method (by the keywords only it takes) returns a new frame or changes that one.
+FRAME_METHODS = frozenset({"rename", "replace", "drop"})
+FRAME_KEYWORDS = frozenset({"columns", "inplace", "axis", "mapper", "level", "to_replace"})
 
 # Methods and functions that change only the object they are called on: an effect on
 # nothing outside the process. Bare names only (`list.append`, `dict.update`).

@@ -188,6 +188,10 @@ class IndexProject:
         path = str(resolved.index.path) if resolved.index.path else self.path
         return value, Function(value, resolved.name, path, Where(resolved.index))
 
+    def is_class(self, expr: cst.BaseExpression, caller: Function) -> bool:
+        where = _where(caller, self.index)
+        return self._resolver(where.index).find_class(expr, where.index) is not None
+
     def _attribute_origin(
         self, name: str, where: Where
     ) -> tuple[cst.BaseExpression, Function] | None:
