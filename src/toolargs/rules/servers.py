@@ -70,10 +70,57 @@ def _real(path: str) -> str:
     return os.path.realpath(path)
 
 
+Stamp = tuple[int, int]  # a file's modification time and size
+
+
+def _stamp(path: str) -> Stamp:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return (0, -1)
+    return (stat.st_mtime_ns, stat.st_size)
+
+
 @dataclass
 class _Cached:
-    stamp: tuple[int, int]
+    stamp: Stamp
     model: ModuleModel | None
+    # Where the servers of `model` are built, asked once per version of the package's
+    # files (`token`): every module building a server of the package asks it of every
+    # other module, and the answer follows imports into other modules.
+    _token: tuple[Stamp, ...] = ()
+    _served: dict[Site, list[Tool]] | None = None  # the tools registered on each site
+    _built: set[Site] | None = None  # the sites of the servers the module builds
+
+    def _valid(self, token: tuple[Stamp, ...]) -> None:
+        if token != self._token:
+            self._token, self._served, self._built = token, None, None
+
+    def tools_on(self, site: Site, token: tuple[Stamp, ...]) -> list[Tool]:
+        """The model's tools registered on the server built at `site`, in order."""
+        self._valid(token)
+        if self._served is None:
+            self._served = {}
+            sites: dict[int, Site | None] = {}
+            for tool in self.model.tools if self.model is not None else ():
+                server = tool.server_model
+                if server is None or self.model is None:
+                    continue
+                if id(server) not in sites:
+                    sites[id(server)] = site_of(server, self.model)
+                found = sites[id(server)]
+                if found is not None:
+                    self._served.setdefault(found, []).append(tool)
+        return self._served.get(site, [])
+
+    def builds(self, site: Site, token: tuple[Stamp, ...]) -> bool:
+        """Whether the model builds a server of its own at `site`."""
+        self._valid(token)
+        if self._built is None:
+            model = self.model
+            built = (site_of(s, model) for s in model.servers if _built_here(s)) if model else ()
+            self._built = {found for found in built if found is not None}
+        return site in self._built
 
 
 # Models of other modules of a package, by real path: built once per file version.
@@ -81,8 +128,9 @@ _models: dict[str, _Cached] = {}
 MAX_CACHED_MODELS = 256
 
 
-def _model_at(path: str, config: Config) -> ModuleModel | None:
-    """The judged-ready model of the module at `path` (None: not a module with tools)."""
+def _model_at(path: str, config: Config) -> _Cached | None:
+    """The judged-ready model of the module at `path` (its `model` is None: not a module
+    with tools), or None when the file cannot be read."""
     from toolargs.analysis import parse
     from toolargs.behaviour import assign_behaviours
     from toolargs.discovery import build_model
@@ -97,7 +145,7 @@ def _model_at(path: str, config: Config) -> ModuleModel | None:
     key = f"{path}|{id(config)}"
     cached = _models.get(key)
     if cached is not None and cached.stamp == stamp:
-        return cached.model
+        return cached
     model = None
     try:
         source = read(Path(path))
@@ -108,8 +156,8 @@ def _model_at(path: str, config: Config) -> ModuleModel | None:
         model = None
     if len(_models) >= MAX_CACHED_MODELS:
         _models.clear()
-    _models[key] = _Cached(stamp, model)
-    return model
+    cached = _models[key] = _Cached(stamp, model)
+    return cached
 
 
 def builds(site: Site, model: ModuleModel, config: Config) -> bool:
@@ -119,9 +167,8 @@ def builds(site: Site, model: ModuleModel, config: Config) -> bool:
     if not model.path or path == _real(model.path) or not _in_package(path, model.path):
         return False
     other = _model_at(path, config)
-    return other is not None and any(
-        site_of(s, other) == site for s in other.servers if _built_here(s)
-    )
+    token = tuple(_stamp(p) for p in _package(model.path))
+    return other is not None and other.builds(site, token)
 
 
 def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Tool]:
@@ -134,16 +181,14 @@ def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Too
     if site is None:
         return own
     tools = list(own)
-    for path in _package(model.path):
+    package = _package(model.path)
+    token = tuple(_stamp(p) for p in package)
+    for path in package:
         if path == site[0]:
             continue
         other = _model_at(path, config)
-        if other is None:
-            continue
-        tools += [
-            t for t in other.tools
-            if t.server_model is not None and site_of(t.server_model, other) == site
-        ]  # fmt: skip
+        if other is not None:
+            tools += other.tools_on(site, token)
     return tools
 
 
