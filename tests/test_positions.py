@@ -16,7 +16,7 @@ from toolargs.config import Config
 from toolargs.discovery import build_model
 from toolargs.discovery.walk import walk
 from toolargs.positions import _by_statement, positions
-from toolargs.source import read
+from toolargs.source import parse_shared, read, source_of
 
 FILES = [path for path in fixture_files() if "tav903" not in path.name]
 
@@ -102,3 +102,26 @@ def test_nested_nodes_are_placed_by_their_own_line_and_column() -> None:
         id(remove): (7, 9),
         id(target): (8, 13),
     }
+
+
+@pytest.mark.parametrize("path", FILES[::5], ids=lambda p: str(p.relative_to(p.parents[1])))
+def test_a_shared_tree_is_placed_from_its_source_without_a_map(path: Path) -> None:
+    # A tree parse_shared made: its text is known, its statements are found by walking.
+    source = read(path)
+    shared = parse_shared(source, str(path))
+    assert source_of(shared) == source
+    fresh = cst.parse_module(source)  # placed by generating the module
+    nodes, others = list(walk(shared))[1:], list(walk(fresh))[1:]
+    located, whole = positions(shared, nodes), positions(fresh, others)
+    assert [located[id(n)] for n in nodes] == [whole[id(n)] for n in others]
+    some = nodes[::9]
+    assert positions(shared, some) == {id(n): located[id(n)] for n in some}
+
+
+def test_a_node_of_another_module_is_not_placed_without_a_map() -> None:
+    source = "x = 1\n\n\ny = [2]\n"
+    shared = parse_shared(source, "other_module_test.py")
+    other = cst.parse_module(source).body[1]
+    assert isinstance(other, cst.SimpleStatementLine)
+    here = list(walk(shared))[-1]  # the `2`
+    assert positions(shared, [here, other.body[0]]) == {id(here): (4, 6)}

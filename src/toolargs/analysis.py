@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import libcst as cst
 
@@ -31,7 +31,7 @@ from toolargs.model import (
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge
-from toolargs.source import SourceError, TooDeep, guard, parse_shared, read
+from toolargs.source import SourceError, TooDeep, guard, parse_shared, parsed, read
 
 
 @dataclass
@@ -96,8 +96,12 @@ def analyze_source(
 def parse(source: str, path: str) -> cst.Module:
     """Parse with libcst, or raise SourceError with one line naming the file and why.
 
-    The guard runs first: past its limits the native parser may crash the process.
+    The guard runs first: past its limits the native parser may crash the process. A
+    text another reader (the value-flow analysis) has parsed already was guarded then.
     """
+    tree = parsed(source, path)
+    if tree is not None:
+        return tree
     guard(source, path)
     try:
         return parse_shared(source, path)
@@ -131,7 +135,7 @@ def place(
 
     `source`, the text the module was parsed from, saves most of the code generation.
     """
-    where, tools, _ = _place(model, findings, source)
+    where, tools, _, _ = _place(model, findings, source)
     return where, tools
 
 
@@ -139,10 +143,16 @@ Elsewhere = tuple[str, int, int]  # the path of another module, line, column
 
 
 def _place(
-    model: ModuleModel, findings: list[Finding], source: str | None
-) -> tuple[list[Position], dict[int, Position], list[Elsewhere | None]]:
+    model: ModuleModel,
+    findings: list[Finding],
+    source: str | None,
+    more: Iterable[cst.CSTNode] = (),
+) -> tuple[list[Position], dict[int, Position], list[Elsewhere | None], dict[int, Position]]:
+    """`place`, with where each finding outside the module is, and the positions of
+    `more` nodes of the module (found by the same call to `positions`)."""
     anchors = [f.node for f in findings if f.node is not None]
     anchors += [tool.anchor for tool in model.tools]
+    anchors += more
     located = positions(model.module, anchors, source, model.statement_of)
     tools = {id(tool): located.get(id(tool.anchor), (1, 1)) for tool in model.tools}
     by_name = {tool.name: tools[id(tool)] for tool in model.tools}
@@ -152,7 +162,7 @@ def _place(
         for f in findings
     ]
     outside = [f if f.node is not None and id(f.node) not in located else None for f in findings]
-    return where, tools, _elsewhere(model, outside)
+    return where, tools, _elsewhere(model, outside), located
 
 
 def _elsewhere(model: ModuleModel, outside: list[Finding | None]) -> list[Elsewhere | None]:
@@ -212,7 +222,10 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
     message naming where the evidence is.
     """
     model, findings = analysis.model, analysis.findings
-    where, tool_lines, elsewhere = _place(model, findings, source)
+    wanted = _tool_nodes(model)
+    where, tool_lines, elsewhere, located = _place(
+        model, findings, source, [node for pair in wanted.values() for node in pair if node]
+    )
     diagnostics = []
     for f, (line, col), other in zip(findings, where, elsewhere):
         if f.reported_at:  # by the module building the server: here only for the audit
@@ -230,7 +243,7 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
             Diagnostic(other_path, other_line, other_col, f.code, there, f.tool, at_tool)
         )
     diagnostics.sort()
-    places = _tool_places(model, source)
+    places = _tool_places(model, wanted, located)
     tools = tuple(
         replace(
             _tool_report(tool, path, tool_lines[id(tool)], findings),
@@ -242,14 +255,16 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
     return FileReport(path, tuple(diagnostics), tools)
 
 
-def _tool_places(
-    model: ModuleModel, source: str | None
-) -> dict[int, tuple[Place | None, Place | None]]:
-    """Where each tool's server is constructed and its handler's `def` is, when the model
-    holds those nodes: a server built in another module is not placed (its node here is
-    the first tool's anchor), nor is a dispatcher branch (no `def` of its own)."""
+ToolNodes = dict[int, tuple[cst.CSTNode | None, cst.CSTNode | None]]
+
+
+def _tool_nodes(model: ModuleModel) -> ToolNodes:
+    """By tool: the call constructing its server and the name of its handler's `def`,
+    when the model holds those nodes: a server built in another module is not placed
+    (its node here is the first tool's anchor), nor is a dispatcher branch (no `def` of
+    its own)."""
     anchors = {id(tool.anchor) for tool in model.tools}
-    wanted: dict[int, tuple[cst.CSTNode | None, cst.CSTNode | None]] = {}
+    wanted: ToolNodes = {}
     for tool in model.tools:
         server = tool.server_model.node if tool.server_model else None
         if not isinstance(server, cst.Call) or id(server) in anchors:
@@ -258,12 +273,14 @@ def _tool_places(
         wanted[id(tool)] = (
             server, handler.name if isinstance(handler, cst.FunctionDef) else None
         )
-    here = positions(
-        model.module,
-        [node for pair in wanted.values() for node in pair if node is not None],
-        source,
-        model.statement_of,
-    )
+    return wanted
+
+
+def _tool_places(
+    model: ModuleModel, wanted: ToolNodes, here: dict[int, Position]
+) -> dict[int, tuple[Place | None, Place | None]]:
+    """Where each tool's server is constructed and its handler's `def` is, from the
+    positions `here` of the nodes `_tool_nodes` gives."""
     places: dict[int, tuple[Place | None, Place | None]] = {}
     for tool in model.tools:
         server, handler = wanted[id(tool)]

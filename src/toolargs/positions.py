@@ -21,6 +21,8 @@ from typing import Any, Iterable, Mapping
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
+from toolargs.source import source_of
+
 Position = tuple[int, int]
 
 _NO_RECORDING: contextlib.nullcontext[None] = contextlib.nullcontext()
@@ -85,8 +87,11 @@ def positions(
     wanted = {id(node) for node in nodes}
     if not wanted:
         return {}
-    if source is not None and statement_of:
-        found = _by_statement(module, wanted, source, statement_of)
+    if source is None:
+        source = source_of(module)
+    if source is not None:
+        groups = _groups(wanted, statement_of) if statement_of else _find_groups(module, wanted)
+        found = _by_groups(module, groups, source) if groups is not None else None
         if found is not None:
             return found
     state = _MarkingState(wanted, module, through_last=False)
@@ -94,15 +99,50 @@ def positions(
     return _resolve(state, (1, 1))
 
 
-def _by_statement(
-    module: cst.Module, wanted: set[int], source: str, statement_of: Mapping[int, int]
-) -> dict[int, Position] | None:
-    """Positions from the statements holding wanted nodes; None if any cannot be placed."""
+def _groups(wanted: set[int], statement_of: Mapping[int, int]) -> dict[int, set[int]]:
+    """The wanted nodes by the index of the module statement holding them."""
     groups: dict[int, set[int]] = {}
     for key in wanted:
         number = statement_of.get(key)
         if number is not None:
             groups.setdefault(number, set()).add(key)
+    return groups
+
+
+def _find_groups(module: cst.Module, wanted: set[int]) -> dict[int, set[int]] | None:
+    """`_groups` without a map: the module's statements are walked (a fraction of the
+    cost of generating their code) until every wanted node is found. None when some are
+    not found (nodes of another module, or in a field the walk skips): the module's code
+    is generated then."""
+    from toolargs.discovery.walk import push_children  # discovery imports this module
+
+    groups: dict[int, set[int]] = {}
+    left = len(wanted)
+    for number, statement in enumerate(module.body):
+        stack: list[cst.CSTNode] = [statement]
+        while stack:
+            node = stack.pop()
+            if id(node) in wanted:
+                groups.setdefault(number, set()).add(id(node))
+                left -= 1
+                if not left:
+                    return groups
+            push_children(stack, node)
+    return None
+
+
+def _by_statement(
+    module: cst.Module, wanted: set[int], source: str, statement_of: Mapping[int, int]
+) -> dict[int, Position] | None:
+    """Positions from the statements holding wanted nodes; None if any cannot be placed."""
+    return _by_groups(module, _groups(wanted, statement_of), source)
+
+
+def _by_groups(
+    module: cst.Module, groups: dict[int, set[int]], source: str
+) -> dict[int, Position] | None:
+    """Positions of the nodes of each group from its statement (by index in the module's
+    body); None if any statement cannot be placed."""
     found: dict[int, Position] = {}
     start = 0
     for number in sorted(groups):

@@ -236,7 +236,23 @@ def parse_shared(source: str, path: str) -> cst.Module:
         _shared.move_to_end(key)
         return cached[1]
     tree = parse_module(source)
+    if cached is not None:
+        _source_of.pop(id(cached[1]), None)
     _shared[key] = (digest, tree)
+    _source_of[id(tree)] = (tree, source)
     if len(_shared) > MAX_SHARED_TREES:
-        _shared.popitem(last=False)
+        _, (_, dropped) = _shared.popitem(last=False)
+        _source_of.pop(id(dropped), None)
     return tree
+
+
+# The text each tree of `_shared` was parsed from, by the tree's id (each entry holds its
+# tree, so the id cannot be reused while the entry lives): `toolargs.positions` reads
+# lines and columns from it instead of generating the code again.
+_source_of: dict[int, tuple[cst.Module, str]] = {}
+
+
+def source_of(module: cst.Module) -> str | None:
+    """The text `parse_shared` parsed `module` from, while it keeps the tree; else None."""
+    entry = _source_of.get(id(module))
+    return entry[1] if entry is not None and entry[0] is module else None
