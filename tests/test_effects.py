@@ -111,6 +111,13 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("hits = []\nhits.append(path)\nreturn hits", "read-only", "effects: none"),
         ("d = {}\nd.update(a=1)\nreturn d", "read-only", "effects: none"),
         ("logger.info(path)", "read-only", "effects: none"),
+        ("subprocess.run(['git', 'branch', '--list', '--format=%(refname)'])", "read-only",
+         "effects: none"),
+        ("subprocess.run(['git', 'config', '--get', 'remote.origin.url'])", "read-only",
+         "effects: none"),
+        ("subprocess.run(['git', 'config', 'user.name', path])", "mutation", "command from"),
+        ("import fitz\nreturn fitz.open(path).page_count", "read-only", "effects: none"),
+        ("import fitz\nreturn fitz.open(path, 'w').page_count", "mutation", "opens a file"),
         # an API request sent by `execute()`: the resource's operation decides
         ("api.users().messages().trash(id=path).execute()", "mutation", "API request `trash`"),
         ("api.files().batchDelete(ids=[path]).execute()", "mutation", "`batchDelete`"),

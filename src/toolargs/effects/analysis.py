@@ -906,8 +906,11 @@ class _Scan:
     def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
         value = _argument(call, position, name)
         text = string_value(value) if value is not None else None
-        if text is not None and not _mode_like(text):
-            # `archive.open("word/document.xml")`: a member's name, the mode comes next
+        if (text is not None and not _mode_like(text)) or (
+            text is None and value is not None and _names_a_file(value)
+        ):
+            # `archive.open("word/document.xml")`, `fitz.open(pdf_path)`: a member's or a
+            # file's name, the mode comes next
             value = _argument(call, position + 1, name)
         if value is None:
             return None  # the default mode reads
@@ -1486,8 +1489,23 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     if subcommand in cat.GIT_LIST_SUBCOMMANDS:
         if any(not isinstance(a, str) for a in after):
             return None  # `git branch <something>`: lists with flags, creates with a name
-        return all(isinstance(a, str) and a in cat.GIT_LIST_FLAGS for a in after)
+        return _lists(subcommand, [a for a in after if isinstance(a, str)])
     return False
+
+
+def _lists(subcommand: str, args: list[str]) -> bool:
+    """`git branch --list --format=%(refname)`, `git config --get remote.origin.url`:
+    only options that list (with their values), or a read of the configuration."""
+    options = {a.split("=", 1)[0] for a in args if a.startswith("-")}
+    if subcommand == "config" and options & cat.GIT_CONFIG_READ_FLAGS:
+        return True
+    index = 0
+    while index < len(args):
+        option, _, value = args[index].partition("=")
+        if option not in cat.GIT_LIST_FLAGS:
+            return False
+        index += 2 if option in cat.GIT_LIST_VALUE_FLAGS and not value else 1
+    return True
 
 
 def _why(kind: str, template: Template) -> str:
@@ -1651,6 +1669,16 @@ def _made_here(value: cst.BaseExpression) -> bool:
         last = last_name(value.func)
         return name in cat.PURE_CALLS or last in cat.DATA_METHODS or last in cat.READ_METHODS
     return False
+
+
+def _names_a_file(value: cst.BaseExpression) -> bool:
+    """`pdf_path`, `self.filename`, `str(doc_file)`: a value named as a file, not a mode."""
+    if isinstance(value, cst.Call) and dotted_name(value.func) in ("str", "os.fspath"):
+        value = _argument(value, 0) or value
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Divide):
+        return True  # `folder / name`
+    named = last_name(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+    return bool(named and _name_words(named) & cat.FILE_NAME_WORDS)
 
 
 def _same_shape(target: cst.CSTNode, value: cst.BaseExpression | None) -> bool:

@@ -79,7 +79,10 @@ OWN_CALLS = {
 # A tool named with one of these words is there to change that state (`clear_cache`,
 # `refresh_authentication`, `rotate_logs`, `init_database`): for it, such a write counts.
 OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
-    CACHE: frozenset("cache caches cached".split()),
+    # `refresh_dataset` rebuilding the database it keeps in its cache folder.
+    CACHE: frozenset(
+        "cache caches cached refresh rebuild reload reindex purge invalidate".split()
+    ),
     CREDENTIALS: frozenset(
         """auth authenticate authentication authorize authorization login logout logon
         logoff signin signout reauth relogin token tokens cookie cookies credential
@@ -174,6 +177,11 @@ OPEN_CALLS = {
     "tarfile.TarFile": (1, "mode"),
     "tarfile.TarFile.open": (1, "mode"),
 }
+# Words naming a file rather than a mode, in the first argument of an `open` method:
+# `fitz.open(pdf_path)`, `archive.open(member_name)` are given a file, the mode comes next.
+FILE_NAME_WORDS = frozenset(
+    "path file filename fname filepath name url uri src source doc document pdf member".split()
+)
 # `path.open("w")`: the mode is the first argument of the method.
 OPEN_METHOD = ("open", 0, "mode")
 WRITE_MODE_LETTERS = frozenset("wax+")
@@ -229,6 +237,14 @@ GIT_LIST_FLAGS = frozenset(
     {"-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
      "--show-current", "--contains", "--merged", "--no-merged", "--get", "--get-all",
      "--list", "-n", "--format", "--sort", "--points-at"}
+)
+# Of those, the options followed by a value (`--format "%(refname)"`, or `--format=...`).
+GIT_LIST_VALUE_FLAGS = frozenset(
+    {"--format", "--sort", "--contains", "--merged", "--no-merged", "--points-at"}
+)
+# `git config` reading: with one of these, the names that follow are read.
+GIT_CONFIG_READ_FLAGS = frozenset(
+    {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l"}
 )
 # Subcommands that only read, for any other program (`kubectl get`, `docker ps`): the first
 # argument that is not an option decides.
