@@ -118,6 +118,15 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("subprocess.run(['git', 'config', 'user.name', path])", "mutation", "command from"),
         ("import fitz\nreturn fitz.open(path).page_count", "read-only", "effects: none"),
         ("import fitz\nreturn fitz.open(path, 'w').page_count", "mutation", "opens a file"),
+        ("return redis.execute_command('SLOWLOG', 'GET', 10)", "read-only", "effects: none"),
+        ("redis.execute_command('CONFIG', 'SET', 'maxmemory', path)", "mutation", "CONFIG SET"),
+        ("redis.execute_command('DEL', path)", "mutation", "runs `DEL"),
+        ("con = duckdb.connect(DB, read_only=True)\nreturn con.execute(path).fetchall()",
+         "read-only", "effects: none"),
+        ("con = duckdb.connect(DB)\nreturn con.execute(path).fetchall()", "mutation",
+         "SQL from the arguments"),
+        ("with sqlite3.connect('file:db?mode=ro', uri=True) as c:\n    c.execute(path)",
+         "read-only", ""),
         # an API request sent by `execute()`: the resource's operation decides
         ("api.users().messages().trash(id=path).execute()", "mutation", "API request `trash`"),
         ("api.files().batchDelete(ids=[path]).execute()", "mutation", "`batchDelete`"),
@@ -130,7 +139,7 @@ def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:
     indented = textwrap.indent(body, "    ")
     path = tmp_path / "server.py"
     path.write_text(
-        "import logging, os, shutil, sqlite3, subprocess\n"
+        "import duckdb, logging, os, shutil, sqlite3, subprocess\n"
         "from pathlib import Path\nimport httpx, requests\nfrom git import Repo\n"
         "from mcp.server.fastmcp import FastMCP\n"
         "mcp = FastMCP('demo')\nlogger = logging.getLogger(__name__)\n"

@@ -503,6 +503,9 @@ class _Scan:
             self.write("sql", site, text, place=self.place(func.value),
                        own=_SETUP if setup else "")
             return True
+        if last in cat.STORE_COMMAND_METHODS:
+            self.store_command(call, site, text)
+            return True
         if last in cat.SQL_EXECUTE_METHODS or last.startswith(cat.SQL_EXECUTE_PREFIXES):
             query = _argument(call, 0, "query", "sql", "statement", "operation")
             template = None if query is None else self.template(_unwrap_sql(query), False)
@@ -510,6 +513,8 @@ class _Scan:
             if template is not None and (
                 literal or _words(receiver_last) & cat.DB_RECEIVER_WORDS
             ):
+                if self.read_only_connection(func.value, 0):
+                    return True  # the database refuses writes in a READ ONLY transaction
                 # A database in scratch space (a cache it builds) changes nothing.
                 self.decide("sql", site, text, template, self.place(func.value))
                 return True
@@ -560,6 +565,46 @@ class _Scan:
                            own=own)
             return True
         return False
+
+    def read_only_connection(self, expr: cst.BaseExpression, hops: int) -> bool:
+        """A cursor or connection opened read-only, through the names bound here: `with
+        db.connection(read_only=True) as conn, conn.cursor() as cur`, `duckdb.connect(path,
+        read_only=True)`, `sqlite3.connect("file:x.db?mode=ro", uri=True)`."""
+        expr = _awaited(expr)
+        if isinstance(expr, cst.Name) and hops < 4:
+            value = self.values.get(expr.value)
+            return value is not None and self.read_only_connection(value, hops + 1)
+        if not isinstance(expr, cst.Call):
+            return False
+        for arg in expr.args:
+            if arg.keyword is not None and arg.keyword.value in cat.READ_ONLY_KEYWORDS:
+                return isinstance(arg.value, cst.Name) and arg.value.value == "True"
+            text = string_value(arg.value)
+            if text is not None and cat.READ_ONLY_URI.search(text):
+                return True
+        func = expr.func
+        if isinstance(func, cst.Attribute) and func.attr.value in cat.CONNECTION_METHODS:
+            return self.read_only_connection(func.value, hops + 1)  # `conn.cursor()`
+        return False
+
+    def store_command(self, call: cst.Call, site: cst.CSTNode, text: str) -> None:
+        """`r.execute_command("MEMORY", "USAGE", key)`: a key-value store's command line,
+        read by its words (`SLOWLOG GET`, `CONFIG SET`)."""
+        words: list[str] = []
+        for arg in call.args:
+            value = string_value(arg.value) if arg.keyword is None and not arg.star else None
+            if value is None:
+                break
+            words.extend(value.split())
+        if not words:
+            self.write("call", site, text, certain=False, why="a command it cannot read")
+            return
+        command = " ".join(words[:2]).lower()
+        if (
+            words[0].lower() in cat.STORE_WRITE_METHODS | cat.STORE_WRITE_COMMANDS
+            or command in cat.STORE_WRITE_COMMANDS
+        ):
+            self.write("call", site, text, why=f"runs `{' '.join(words[:2])}`")
 
     def api_request(self, request: cst.BaseExpression) -> bool:
         """`service.users().messages().modify(...).execute()`: an API client built from a

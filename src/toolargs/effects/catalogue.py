@@ -13,6 +13,7 @@ checker cannot resolve, which is why some look at the arguments too (`x.replace(
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
@@ -302,6 +303,12 @@ SQL_NEUTRAL_KEYWORDS = frozenset(
     {"BEGIN", "START", "COMMIT", "ROLLBACK", "END", "SAVEPOINT", "RELEASE", "SET", "USE",
      "LISTEN", "UNLISTEN", "RESET", "DISCARD", "DEALLOCATE", "PREPARE"}
 )
+# A connection opened read-only: the database refuses writes, whatever the SQL.
+# `connection(read_only=True)`, `duckdb.connect(path, read_only=True)`, a SQLite URI
+# `file:x.db?mode=ro`; its cursors (`conn.cursor()`) are read-only too.
+READ_ONLY_KEYWORDS = frozenset({"read_only", "readonly"})
+READ_ONLY_URI = re.compile(r"[?&]mode=ro\b")
+CONNECTION_METHODS = frozenset({"cursor", "connection", "connect", "acquire", "begin"})
 # Receivers an ORM `add`/`merge` is a write on (`session.add(obj)`, `db.merge(obj)`);
 # on anything else `add` is `set.add` and `merge` a data-frame merge.
 ORM_WRITE_METHODS = frozenset({"add", "add_all", "merge", "bulk_save_objects", "flush"})
@@ -502,6 +509,18 @@ STORE_WRITE_METHODS = frozenset(
     zrem zincrby expire expireat pexpire persist flushdb flushall flush_all cas prepend
     set_many set_multi delete_many delete_multi xadd xdel publish touch""".split()
 )
+# A store's raw command line (redis `execute_command("SLOWLOG", "GET", n)`): its first
+# word, or first two, say whether it writes (STORE_WRITE_METHODS or these).
+STORE_COMMAND_METHODS = frozenset({"execute_command"})
+STORE_WRITE_COMMANDS = frozenset(
+    """set del unlink rename renamenx move copy restore migrate mset hmset getdel getex
+    append setrange bitop pfadd pfmerge linsert lmove blmove rpoplpush smove sinterstore
+    sunionstore sdiffstore zunionstore zinterstore zremrangebyscore zremrangebyrank
+    geoadd xtrim xgroup swapdb shutdown save bgsave bgrewriteaof replicaof slaveof
+    debug failover""".split()
+) | frozenset({"config set", "config rewrite", "config resetstat", "slowlog reset",
+               "memory purge", "client kill", "script flush", "function flush",
+               "function load", "acl setuser", "acl deluser", "cluster reset"})
 # Methods whose result is plain data the caller owns.
 DATA_METHODS = frozenset(
     """json copy split rsplit splitlines keys values items model_dump to_dict dict
