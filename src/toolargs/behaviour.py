@@ -15,7 +15,7 @@ those facts for every tool of a module (framework, pinned version, server option
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Sequence
 
 import libcst as cst
@@ -24,6 +24,7 @@ from toolargs.config import Mode
 from toolargs.discovery.arg_models import forbids_extra_arguments
 from toolargs.model import Event, ModuleModel, Server, Step, Tool
 from toolargs.pins import Pin, pin_for
+from toolargs.remedy import Applied, applied_to
 
 __all__ = ["Behaviour", "Facts", "assign_behaviours", "behaviour"]
 
@@ -81,6 +82,11 @@ class Facts:
     # Low-level Server: enforce_policy(server) wraps the call handler ahead of the SDK's
     # own input validation (a ToolPolicy in the dispatcher runs after it).
     enforced_at_server: bool = False
+    # enforce_policy(server, ...): the mode it gives the tool at run time, from the tool's
+    # name, its annotations and the call's options (None: not read, or not decided), and
+    # what the checker cannot read of those options that decides it.
+    runtime_mode: Mode | None = None
+    runtime_unread: str = ""
 
 
 def behaviour(facts: Facts) -> Behaviour:
@@ -137,7 +143,26 @@ def behaviour(facts: Facts) -> Behaviour:
 
 
 def _enforced(facts: Facts) -> Behaviour:
-    if facts.mode == "mutation":
+    """The enforcement decides, by the mode IT gives the tool: enforce_policy reads only
+    the tool's name, its annotations and the call's options, not what the handler does."""
+    if facts.runtime_unread:
+        return Behaviour(
+            "unknown",
+            "toolargs",
+            f"{facts.enforcement} decides its mode at run time from {facts.runtime_unread}, "
+            "which the checker cannot read",
+        )
+    mode = facts.runtime_mode or facts.mode
+    if mode != facts.mode:
+        taken = "read-only" if mode == "read-only" else "a mutation"
+        verb = "reports" if mode == "read-only" else "rejects"
+        return Behaviour(
+            "reported" if mode == "read-only" else "rejected",
+            "toolargs",
+            f"{facts.enforcement} takes it for {taken} at run time (its name, annotations "
+            f"and the call's options say so) and {verb} them",
+        )
+    if mode == "mutation":
         return Behaviour("rejected", "toolargs", f"{facts.enforcement} rejects them")
     return Behaviour("reported", "toolargs", f"{facts.enforcement} reports them")
 
@@ -188,8 +213,18 @@ def assign_behaviours(model: ModuleModel) -> None:
         tool.server_model is not None and tool.server_model.framework_id in SDK_SERVERS
         for tool in model.tools
     ) and model.project is not None and forbids_extra_arguments(model.project, model.path)
+    applied: dict[int, Applied | None] = {}
     for tool in model.tools:
-        tool.behaviour = behaviour(facts_of(tool, model.path, disabled, forbidden))
+        facts = facts_of(tool, model.path, disabled, forbidden)
+        server = tool.server_model
+        if server is not None and facts.enforcement and facts.enforcement == server.enforced_by:
+            if id(server) not in applied:
+                applied[id(server)] = applied_to(server, model)
+            options = applied[id(server)]
+            if options is not None:
+                mode, unread = options.mode(tool)
+                facts = replace(facts, runtime_mode=mode, runtime_unread=unread)
+        tool.behaviour = behaviour(facts)
         tool.framework_version = version_text(tool.server_model, model.path)
 
 

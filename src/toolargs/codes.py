@@ -89,6 +89,8 @@ CODES: dict[str, Code] = {
             "mutation tool '{tool}' runs with unknown keys ({what}): call "
             "reject_unknown_args({args}, {known}) before any side effect",
             fixable=True,
+            server_message="{framework} server '{server}' runs its {count} mutation tool(s) "
+            "({names}) with unknown keys ({what}): {remedy}",
         ),
         Code(
             "TAV202",

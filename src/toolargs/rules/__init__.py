@@ -9,7 +9,15 @@ from __future__ import annotations
 from toolargs.behaviour import assign_behaviours
 from toolargs.config import Config
 from toolargs.model import Finding, ModuleModel
-from toolargs.rules import classification, frameworks, known_args, limits, mutation, read_only
+from toolargs.rules import (
+    classification,
+    enforced,
+    frameworks,
+    known_args,
+    limits,
+    mutation,
+    read_only,
+)
 from toolargs.rules.base import Context, ModuleRule, ToolRule
 
 TOOL_RULES: tuple[ToolRule, ...] = (
@@ -20,7 +28,7 @@ TOOL_RULES: tuple[ToolRule, ...] = (
     *frameworks.RULES,
     *limits.RULES,
 )
-MODULE_RULES: tuple[ModuleRule, ...] = (*frameworks.MODULE_RULES,)
+MODULE_RULES: tuple[ModuleRule, ...] = (*frameworks.MODULE_RULES, *enforced.MODULE_RULES)
 
 
 def judge(model: ModuleModel, config: Config) -> list[Finding]:

@@ -27,17 +27,18 @@ def unknown_keys_undecided(tool: Tool, context: Context) -> Iterator[Finding]:
     behaviour = tool.behaviour
     if behaviour is None or behaviour.unknown_keys != "unknown" or tool.handler is None:
         return
-    yield context.finding(
-        "TAV904",
-        tool.anchor,
-        tool,
-        what=behaviour.what,
-        remedy=(
-            "register it on a server the checker knows (the SDK's FastMCP or MCPServer, "
-            "fastmcp, or a low-level Server dispatcher), or take the argument dict and "
-            "handle unknown keys in the handler (collect_unknown_args or reject_unknown_args)"
-        ),
+    remedy = (
+        "register it on a server the checker knows (the SDK's FastMCP or MCPServer, "
+        "fastmcp, or a low-level Server dispatcher), or take the argument dict and "
+        "handle unknown keys in the handler (collect_unknown_args or reject_unknown_args)"
     )
+    if behaviour.handled_by == "toolargs":  # enforce_policy's options decide its mode
+        remedy = (
+            "write its mutation_tools=, read_only_tools= and default_mode= as literals "
+            "(a tuple of strings, spreads of DEFAULT_MUTATION_TOOLS or of module constants "
+            "holding such tuples)"
+        )
+    yield context.finding("TAV904", tool.anchor, tool, what=behaviour.what, remedy=remedy)
 
 
 RULES = (schema_unresolved, handler_unresolved, unknown_keys_undecided)
