@@ -353,7 +353,8 @@ READ_ONLY_CALLS = frozenset(
     replace_with decompose new_tag new_string add_argument add_argument_group
     add_mutually_exclusive_group add_subparsers add_parser set_defaults create_future
     loop.create_future logging.basicConfig logging.config.dictConfig
-    logging.config.fileConfig logging.captureWarnings logging.disable addHandler
+    logging.config.fileConfig logging.captureWarnings logging.disable
+    logging.addLevelName addLevelName logging.setLoggerClass addHandler
     removeHandler setFormatter setLevel addFilter""".split()
 )
 # The same, as patterns on the last name. Data frames and plots are built in memory:
