@@ -1132,3 +1132,19 @@ def test_mode_stays_free_of_libcst() -> None:
 )
 def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None:
     assert classify(name, None, (), Config()).mode == mode
+
+
+@pytest.mark.parametrize(
+    ("name", "mode"),
+    [
+        ("get_post_details", "read-only"),  # starts with a read verb: the post is read
+        ("obsidian_search", "read-only"),
+        ("list_pending_updates", "read-only"),
+        ("archive_search_results", "read-only"),
+        ("update_search_index", "mutation"),
+        ("publish", "mutation"),
+    ],
+)
+def test_a_read_name_outweighs_an_uncertain_write(name: str, mode: str) -> None:
+    effects = Effects(uncertain=("client.post() (api.py:3), HTTP POST",))
+    assert classify(name, None, (), Config(), effects).mode == mode

@@ -72,7 +72,11 @@ def name_words(name: str) -> set[str]:
 
 
 def reads_by_name(name: str, config: Config) -> bool:
-    """A name with a read verb among its words and no mutation verb (`obsidian_search`)."""
+    """A name that starts with a read verb (`get_post_details`: the post is what it gets),
+    or has one among its words and no mutation verb (`obsidian_search`)."""
+    first = _WORDS.findall(name.lstrip("_"))[:1]
+    if first and first[0].lower() in config.read_only_verbs:
+        return True
     words = name_words(name)
     return bool(words & set(config.read_only_verbs)) and not words & set(config.mutation_verbs)
 
