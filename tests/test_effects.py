@@ -122,6 +122,9 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
          "read-only", "effects: none"),
         ("frame = pandas.read_csv(path)\nreturn frame.rename(columns={}).reset_index(drop=True)",
          "read-only", ""),
+        ("buffer = io.BytesIO()\nimage.save(buffer, format='JPEG')\nreturn buffer.getvalue()",
+         "read-only", ""),
+        ("image.save(path, format='JPEG')", "mutation", "image.save()"),
         ("return redis.execute_command('SLOWLOG', 'GET', 10)", "read-only", "effects: none"),
         ("redis.execute_command('CONFIG', 'SET', 'maxmemory', path)", "mutation", "CONFIG SET"),
         ("redis.execute_command('DEL', path)", "mutation", "runs `DEL"),
@@ -143,7 +146,7 @@ def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:
     indented = textwrap.indent(body, "    ")
     path = tmp_path / "server.py"
     path.write_text(
-        "import duckdb, logging, os, shutil, sqlite3, subprocess\n"
+        "import duckdb, io, logging, os, shutil, sqlite3, subprocess\n"
         "from pathlib import Path\nimport httpx, requests\nfrom git import Repo\n"
         "from mcp.server.fastmcp import FastMCP\n"
         "mcp = FastMCP('demo')\nlogger = logging.getLogger(__name__)\n"

@@ -542,8 +542,11 @@ class _Scan:
                 return True
         if last in cat.WRITE_METHOD_NAMES:
             certain = last not in cat.WEAK_VERBS
+            target = _argument(call, 0) if last in cat.SAVE_TO_METHODS else None
+            # `image.save(buffer, format="JPEG")` into an `io.BytesIO()`: scratch space
+            place = self.place(target) if target is not None else False
             self.write("call", site, text, certain=certain, why="" if certain else "by its name",
-                       own=own)
+                       own=own, place=place)
             return True
         if last in cat.STORE_WRITE_METHODS:
             self.write("call", site, text, own=own)

@@ -495,6 +495,9 @@ WRITE_METHOD_NAMES = frozenset(
     {"push", "persist", "save", "upload", "create", "delete", "move", "rename", "store",
      "upsert", "modify", "fork", "clone"}
 )
+# Of those, the methods whose first argument is where they write (`image.save(path)`,
+# `audio.save(tmp_path)`): nothing the user owns when it is scratch space.
+SAVE_TO_METHODS = frozenset({"save"})
 # Verbs that often name calls that write nothing the user owns (`client.embeddings.create()`,
 # `set_level()`, `update_state()`, `rename_changes()` computing a diff): a call of a library
 # named so may write, which classifies an unannotated tool but is not enough for TAV403.
