@@ -27,6 +27,7 @@ from toolargs.flow.values import (
     Func,
     Module,
     Object,
+    Unknown,
     Value,
 )
 from toolargs.discovery.walk import walk
@@ -216,7 +217,7 @@ class Reader:
                             (listed, server, framework or "", handler, registration.call)
                         )
                         key = (listed, registration.call, id(handler.node) if handler else 0)
-                        self.hints[key] = hints
+                        self.hints[key] = _merged(self.hints.get(key), hints)
                 if server is None:
                     self.unresolved_raw.append(
                         (
@@ -247,7 +248,13 @@ class Reader:
         `annotations=` (a ToolAnnotations or a dict) when every value agrees."""
         read_only: set[object] = set()
         destructive: set[object] = set()
-        for value in registration.keywords.get("annotations", NOTHING):
+        given = registration.keywords.get("annotations", NOTHING)
+        known = [v for v in given if isinstance(v, (Object, Container))]
+        if known and all(isinstance(v, Unknown) for v in given if v not in known):
+            # A closure's variable read in every frame of its enclosing function: the
+            # frame with unknown parameters adds Unknown beside the objects passed in.
+            given = frozenset(known)
+        for value in given:
             if not isinstance(value, (Object, Container)):
                 return None, None
             for keys, found in ((fw.READ_ONLY_KEYS, read_only), (fw.DESTRUCTIVE_KEYS, destructive)):
@@ -405,6 +412,23 @@ class Reader:
                 if position is not None:
                     placed[each] = Place(module.path, position[0])
         return placed
+
+
+def _merged(
+    before: tuple[bool | None, bool | None] | None, hints: tuple[bool | None, bool | None]
+) -> tuple[bool | None, bool | None]:
+    """The hints of one tool registered in several contexts (its registering function
+    called from a site, and evaluated in a root frame with unknown parameters): what a
+    context read wins over what another could not read; contexts that disagree give None."""
+    if before is None:
+        return hints
+    return _one(before[0], hints[0]), _one(before[1], hints[1])
+
+
+def _one(a: bool | None, b: bool | None) -> bool | None:
+    if a is None or b is None:
+        return b if a is None else a
+    return a if a == b else None
 
 
 def _agreed(found: set[object]) -> bool | None:
