@@ -109,6 +109,9 @@ class Tool:
     conflict_pattern: str = ""  # mutation pattern matched by a read-only annotation
     read_only_hint: bool | None = None
     why_unresolved_handler: str = ""
+    # The registration writes a name the recognisers could not read: they took the
+    # handler function's own name (value flow may read the written one).
+    name_unread: bool = False
     server: str | None = None  # the framework server object registering it
     enforcement: str | None = None  # what enforces the policy centrally, if anything
     rejected_by: str | None = None  # a framework that rejects unknown keys for it

@@ -9,10 +9,12 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.flow_link import (
     add_unfound,
+    annotated_by_flow,
     drop_unserved,
     link_unlinked,
     named_by_flow,
     place_servers,
+    renamed_by_flow,
 )
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
@@ -40,7 +42,9 @@ def build_model(
     file_decls = load_schema_files(config) if config.schema_files else {}
     discoverer = Discoverer(index, resolver, config, file_decls)
     tools = discoverer.discover()
+    renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
+    annotated_by_flow(discoverer, tools, index)  # annotations only value flow reads
     _mounted_names(tools, index, resolver)
     add_unfound(discoverer, tools, index)  # what only value flow finds
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did

@@ -289,6 +289,9 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         return
     known = {t.name for t in tools}
     handlers = {id(t.handler.node) for t in tools if t.handler is not None}
+    handlers_of: dict[str, set[tuple[str, int]]] = {}
+    for fact in served(index.path):
+        handlers_of.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
     calls: dict[int, cst.CSTNode] | None = None
     for fact in facts:
         if fact.name in known or not fact.handler_name:
@@ -328,7 +331,9 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             shape = "dispatcher"
         discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations)
         known.add(fact.name)
-        handlers.add(id(info.node))
+        if len(handlers_of[fact.name]) > 1:  # a name several handlers were seen under
+            handlers.add(id(info.node))  # names this one once (a handler seen only
+            # under names of its own is one tool per name: a function made per row)
 
 
 def _module(index: ModuleIndex, path: str) -> ModuleIndex | None:
@@ -477,6 +482,104 @@ def _name_unread(tool: Tool, discoverer: Discoverer) -> bool:
         if written is not None and not isinstance(written, cst.SimpleString):
             return discoverer.name_of(written) is None
     return False
+
+
+def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
+    """A tool the recognisers named after its handler function (the name written at its
+    registration could not be read: `server.tool(name=name)(invoke)` in a loop over a
+    table) that the analysis saw registered only under other names is those tools: one
+    per name the framework lists, each with the annotations its registration gives."""
+    if index.path is None:
+        return
+    candidates = [
+        t for t in tools
+        if t.name_unread and t.handler is not None
+        and isinstance(t.handler.node, cst.FunctionDef)
+        and t.name == t.handler.node.name.value
+    ]  # fmt: skip
+    if not candidates:
+        return
+    here = str(index.path.resolve())
+    facts: dict[int, list[Served]] = {}
+    for fact in served(index.path):
+        if fact.handler_path == here:
+            facts.setdefault(fact.handler_line, []).append(fact)
+    if not facts:
+        return
+    # A name the analysis saw given to several handlers (a loop over a dict's items
+    # pairs every key with every value) says nothing about which one it names.
+    handlers_of: dict[str, set[tuple[str, int]]] = {}
+    for fact in served(index.path):
+        handlers_of.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
+    nodes = [
+        t.handler.node.name for t in candidates
+        if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    lines = positions(index.module, nodes, None, None)
+    for tool in candidates:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        found = facts.get(lines.get(id(tool.handler.node.name), (0,))[0], [])
+        named = list({f.name: f for f in found}.values())
+        if not named or any(f.name == tool.name for f in named):
+            continue
+        named = [f for f in named if len(handlers_of[f.name]) == 1]
+        taken = {t.name for t in tools}
+        at = tools.index(tool)
+        for offset, fact in enumerate(named):
+            if fact.name in taken:
+                continue
+            each = tool if offset == 0 else replace(tool)
+            each.name = fact.name
+            _classify_again(each, _annotations_of(fact) or each.annotations, discoverer)
+            if each is not tool:
+                tools.insert(at + offset, each)
+            taken.add(fact.name)
+
+
+def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
+    """A tool whose annotations the recognisers could not read (`annotations=write_action`,
+    a parameter of the registering function; `annotations=annotations.READ`, a dict of
+    another module) takes readOnlyHint and destructiveHint as the analysis evaluated
+    them at its registration, where it could."""
+    if index.path is None:
+        return
+    unread = [
+        t for t in tools
+        if t.annotations is not None and not t.annotations.resolved
+        and t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    if not unread:
+        return
+    facts: dict[tuple[str, int, str], list[Served]] = {}
+    for fact in served(index.path):
+        if fact.read_only is not None or fact.destructive is not None:
+            facts.setdefault((fact.handler_path, fact.handler_line, fact.name), []).append(fact)
+    if not facts:
+        return
+    for tool in unread:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        function = tool.handler.function
+        home = function.index if function is not None and function.index is not None else index
+        if home.path is None:
+            continue
+        line = positions(home.module, [tool.handler.node.name], None, None)
+        place = (str(home.path.resolve()), line.get(id(tool.handler.node.name), (0,))[0])
+        given = {_annotations_of(f) for f in facts.get((*place, tool.name), [])}
+        if len(given) == 1:
+            _classify_again(tool, given.pop(), discoverer)
+
+
+def _annotations_of(fact: Served) -> Annotations | None:
+    if fact.read_only is None and fact.destructive is None:
+        return None
+    return Annotations(fact.read_only, fact.destructive, "registration annotations")
+
+
+def _classify_again(tool: Tool, annotations: Annotations | None, discoverer: Discoverer) -> None:
+    found = classify(tool.name, annotations, tool.markers, discoverer.config)
+    tool.annotations = annotations
+    tool.mode, tool.mode_source = found.mode, found.source
+    tool.conflict_pattern, tool.read_only_hint = found.conflict_pattern, found.read_only_hint
 
 
 def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server]) -> None:
