@@ -81,6 +81,9 @@ class Facts:
     # Low-level Server: enforce_policy(server) wraps the call handler ahead of the SDK's
     # own input validation (a ToolPolicy in the dispatcher runs after it).
     enforced_at_server: bool = False
+    # SDK MCPServer: a hook the server runs around every call (an Extension's
+    # intercept_tool_call) that rejects unknown keys before the tool runs.
+    intercepted_by: str = ""
 
 
 def behaviour(facts: Facts) -> Behaviour:
@@ -107,6 +110,13 @@ def behaviour(facts: Facts) -> Behaviour:
         if facts.enforcement:
             return _enforced(facts)
         name = "MCPServer" if framework == "mcp-mcpserver" else "FastMCP"
+        if facts.intercepted_by:
+            return Behaviour(
+                "rejected",
+                "handler",
+                f"{facts.intercepted_by}, run by the SDK's {name} around every call, "
+                "rejects them before the tool runs",
+            )
         if facts.arguments_forbidden:
             return Behaviour(
                 "rejected",
@@ -265,6 +275,7 @@ def facts_of(
         shape=tool.shape,
         enforcement=tool.enforcement,
         arguments_forbidden=arguments_forbidden and framework in SDK_SERVERS,
+        intercepted_by=(tool.rejected_by or "") if framework in SDK_SERVERS else "",
         enforced_at_server=bool(
             server is not None
             and server.enforced_by

@@ -114,7 +114,9 @@ class Tool:
     name_unread: bool = False
     server: str | None = None  # the framework server object registering it
     enforcement: str | None = None  # what enforces the policy centrally, if anything
-    rejected_by: str | None = None  # a framework that rejects unknown keys for it
+    # What rejects unknown keys for it before its handler runs: a framework, or a hook
+    # its server runs around every call (`StrictArguments.intercept_tool_call`).
+    rejected_by: str | None = None
     # What classified it, kept so that a later step can classify it again.
     annotations: Annotations | None = None
     markers: tuple[str, ...] = ()  # marker base classes and tags

@@ -11,6 +11,7 @@ from toolargs.discovery.flow_link import (
     add_unfound,
     annotated_by_flow,
     drop_unserved,
+    intercepted_by_flow,
     link_unlinked,
     named_by_flow,
     place_servers,
@@ -73,6 +74,7 @@ def build_model(
             tool.rejected_by = server.framework
         if server is not None:
             tool.server_model = server
+    intercepted_by_flow(tools, index)  # a hook of the server that rejects unknown keys
     return ModuleModel(
         path, module, tools, servers, index.statement_of, project, index.server_calls
     )

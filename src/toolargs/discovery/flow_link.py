@@ -26,7 +26,7 @@ from toolargs.discovery.literals import keyword, last_name, positional
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
-from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, SINK_METHODS, SINKS
+from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, INTERCEPTORS, SINK_METHODS, SINKS
 
 from toolargs.mode import Annotations, classify
 from toolargs.model import FrameworkId, Server, Shape, Tool
@@ -68,6 +68,7 @@ class Served:
     read_only: bool | None = None
     destructive: bool | None = None
     arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
+    rejected_by: str = ""  # what the server runs around every call that rejects unknown keys
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,7 @@ def _analyse(files: list[Path], root: Path) -> Facts:
                 tool.handler.name if tool.handler is not None else "",
                 str(Path(tool.registration.path).resolve()) if tool.registration.path else "",
                 tool.registration.line, tool.read_only, tool.destructive, tool.arguments,
+                tool.rejected_by,
             )
         )  # fmt: skip
     handlers = {
@@ -580,6 +582,39 @@ def _classify_again(tool: Tool, annotations: Annotations | None, discoverer: Dis
     tool.annotations = annotations
     tool.mode, tool.mode_source = found.mode, found.source
     tool.conflict_pattern, tool.read_only_hint = found.conflict_pattern, found.read_only_hint
+
+
+def intercepted_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
+    """A tool whose server was given an object that runs around every tool call
+    (`MCPServer(extensions=[...])`) is rejected by it where the analysis saw that hook turn
+    the call's unknown keys into an error before the tool runs."""
+    linked = [
+        t for t in tools
+        if t.server_model is not None and t.rejected_by is None and t.handler is not None
+        and isinstance(t.handler.node, cst.FunctionDef)
+        and not set(INTERCEPTORS.get(t.server_model.framework_id, {})).isdisjoint(
+            t.server_model.keywords
+        )
+    ]  # fmt: skip
+    if not linked or index.path is None:
+        return
+    rejecting: dict[tuple[str, int, str], str] = {
+        (f.handler_path, f.handler_line, f.name): f.rejected_by
+        for f in served(index.path) if f.rejected_by
+    }  # fmt: skip
+    if not rejecting:
+        return
+    for tool in linked:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        function = tool.handler.function
+        home = function.index if function is not None and function.index is not None else index
+        if home.path is None:
+            continue
+        line = positions(home.module, [tool.handler.node.name], None, None)
+        place = (str(home.path.resolve()), line.get(id(tool.handler.node.name), (0,))[0])
+        found = rejecting.get((*place, tool.name))
+        if found:
+            tool.rejected_by = found
 
 
 def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server]) -> None:

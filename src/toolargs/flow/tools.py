@@ -17,6 +17,7 @@ import libcst as cst
 
 from toolargs.flow import frameworks as fw
 from toolargs.flow.engine import NOTHING, Engine, Registration, Values
+from toolargs.flow.rejection import rejects_unknown_keys
 from toolargs.flow.values import (
     ELEMENT,
     Bound,
@@ -50,6 +51,9 @@ class FlowTool:
     read_only: bool | None = None  # the annotations the registration gives, when known
     destructive: bool | None = None
     arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
+    # What the server runs around every call that rejects unknown keys before the tool
+    # does ("StrictArguments.intercept_tool_call"), "" when nothing the analysis sees.
+    rejected_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,7 @@ class Reader:
         self.hints: dict[tuple[str, int, int], tuple[bool | None, bool | None]] = {}
         self.unresolved_raw: list[tuple[str, int, str]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
+        self.interceptors: dict[int, str] = {}  # a server's site -> what rejects for it
         # A low-level tool's (name, branch) -> the parameter holding the call's arguments.
         self.arguments: dict[tuple[str, int], str] = {}
 
@@ -126,6 +131,7 @@ class Reader:
                     self._server_name(server) if server is not None else "",
                     *self.hints.get((name, call, id(handler.node) if handler else 0), (None, None)),
                     self.arguments.get((name, id(handler.node) if handler else 0), ""),
+                    self._rejecting(server) if server is not None else "",
                 )
             )  # fmt: skip
         unresolved = [
@@ -140,6 +146,27 @@ class Reader:
             for function, server, through in dict.fromkeys(handlers)
         ]  # fmt: skip
         return Analysis(tools, unresolved, self.engine.broadened, call_handlers)
+
+    def _rejecting(self, server: Object) -> str:
+        """The interceptor of `server` (an object its constructor was given, whose hook
+        runs around every tool call) that rejects a call with unknown keys before the
+        tool runs, as `Class.method`; "" when none does."""
+        if server.site in self.interceptors:
+            return self.interceptors[server.site]
+        found = ""
+        framework = self.engine.framework_of(server.cls) or ""
+        for keyword, method in fw.INTERCEPTORS.get(framework, {}).items():
+            for obj in self.engine.elements(self.engine.field(server, keyword)):
+                if not isinstance(obj, Object) or not isinstance(obj.cls, Class):
+                    continue
+                for member in self.engine.attribute(obj, method):
+                    function = self._function(member)
+                    if isinstance(function, Func) and isinstance(
+                        function.node, cst.FunctionDef
+                    ) and rejects_unknown_keys(function.node):
+                        found = found or f"{obj.cls.name}.{method}"
+        self.interceptors[server.site] = found
+        return found
 
     def _call_handlers(self, registration: Registration) -> list[tuple[Func, Object, str]]:
         out = []
