@@ -10,6 +10,8 @@ from toolargs.config import Config
 from toolargs.discovery.flow_link import (
     add_unfound,
     annotated_by_flow,
+    drop_disabled,
+    drop_unlisted,
     drop_unserved,
     intercepted_by_flow,
     link_unlinked,
@@ -66,6 +68,8 @@ def build_model(
     link_unlinked(tools, index, config, servers, by_name)  # what only value flow links
     place_servers(tools, index, by_name)  # where only value flow sees a server built
     drop_unserved(tools, index)  # tables no server lists
+    drop_unlisted(tools, index)  # branches for names no listing gives
+    drop_disabled(tools, index)  # modules whose import is commented out
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:

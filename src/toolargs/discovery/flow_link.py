@@ -15,6 +15,8 @@ a module that needs it, and keeps plain facts (names, files, lines), never trees
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -88,6 +90,7 @@ class Dispatching:
 class Facts:
     tools: tuple[Served, ...] = ()
     dispatching: tuple[Dispatching, ...] = ()
+    listing_unread: bool = True  # a low-level listing may hold names the analysis missed
 
 
 _analysed: dict[str, Facts] = {}
@@ -167,7 +170,9 @@ def _analyse(files: list[Path], root: Path) -> Facts:
     }  # fmt: skip
     # The analysis' sets have no order a run can rely on (strings hash differently in
     # every process): sorted, every run reads the same facts in the same order.
-    return Facts(tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)))
+    return Facts(
+        tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)), result.listing_unread
+    )
 
 
 def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
@@ -582,6 +587,103 @@ def _classify_again(tool: Tool, annotations: Annotations | None, discoverer: Dis
     tool.annotations = annotations
     tool.mode, tool.mode_source = found.mode, found.source
     tool.conflict_pattern, tool.read_only_hint = found.conflict_pattern, found.read_only_hint
+
+
+_COMMENTED_IMPORT = re.compile(
+    r"^[ \t]*#[ \t]*(from[ \t]+[.\w]+[ \t]+import[ \t]+[^\n]+|import[ \t]+[\w., \t]+)$", re.M
+)
+_DYNAMIC = ("import_module", "__import__", "pkgutil", "entry_points", "runpy")
+_disabled: dict[str, frozenset[str]] = {}
+
+
+def drop_disabled(tools: list[Tool], index: ModuleIndex) -> None:
+    """Tools registered by a module whose import the package has commented out
+    (`# from .tools import ai`) and that no live statement imports: the module never
+    runs, so its registrations never happen. A module nothing mentions at all still
+    counts (an entry point may load it), as does any in a package that imports modules
+    by name at run time."""
+    if index.path is None or not tools or any(t.shape != "decorator" for t in tools):
+        return
+    if index.path.name == "__init__.py" or not (index.path.parent / "__init__.py").exists():
+        return
+    root, files = package_of(index.path)
+    key = str(root) + "|" + "|".join(_stamp(f) for f in files)
+    if key not in _disabled:
+        _disabled[key] = _commented_out(root, files)
+    name = ".".join(index.path.resolve().relative_to(root.resolve()).with_suffix("").parts)
+    if name in _disabled[key]:
+        tools.clear()
+
+
+def _commented_out(root: Path, files: list[Path]) -> frozenset[str]:
+    """The package's modules imported only in comments."""
+    from toolargs.flow.engine import _IMPORT
+
+    live: set[str] = set()
+    commented: set[str] = set()
+    for file in files:
+        try:
+            text = read(file)
+        except SourceError:
+            continue
+        if any(word in text for word in _DYNAMIC):
+            return frozenset()
+        parts = list(file.resolve().relative_to(root.resolve()).with_suffix("").parts)
+        package = parts[:-1]
+        for pattern, found in ((_IMPORT, live), (_COMMENTED_IMPORT, commented)):
+            for match in pattern.finditer(text):
+                line = match.group(0).strip().lstrip("#").strip()
+                found.update(_imported_names(line, package))
+    return frozenset(commented - live)
+
+
+def _imported_names(line: str, package: list[str]) -> Iterator[str]:
+    """The modules an import statement names: `from .tools import ai` in package `app`
+    gives app.tools and app.tools.ai."""
+    words = line.split(None, 3)
+    if words[0] == "import":
+        for part in line[len("import"):].split(","):
+            yield part.split(" as ")[0].strip()
+        return
+    if len(words) < 4 or words[2] != "import":
+        return
+    base = words[1]
+    dots = len(base) - len(base.lstrip("."))
+    if dots:
+        anchor = package[: len(package) - (dots - 1)] if dots > 1 else package
+        base = ".".join([*anchor, base[dots:]] if base[dots:] else anchor)
+    yield base
+    for part in words[3].split("#")[0].strip("() ").split(","):
+        yield f"{base}.{part.split(' as ')[0].strip()}"
+
+
+def drop_unlisted(tools: list[Tool], index: ModuleIndex) -> None:
+    """A branch of a low-level call handler for a name the server's list_tools never
+    lists is no tool (a client cannot see it), where the analysis read every name the
+    package's low-level servers list and saw them list some."""
+    branches = [t for t in tools if t.shape == "dispatcher"]
+    if not branches or index.path is None:
+        return
+    facts = _facts(index.path)
+    if facts.listing_unread:
+        return
+    listed: dict[tuple[str, int], set[str]] = {}
+    for fact in facts.tools:
+        if fact.framework == "mcp-lowlevel":
+            listed.setdefault((fact.server_path, fact.server_line), set()).add(fact.name)
+    if not listed:
+        return
+    here = str(index.path.resolve())
+    # The servers whose call handler is in this module: its branches are theirs.
+    servers = {(d.server_path, d.server_line) for d in facts.dispatching if d.path == here}
+    if len(servers) != 1:
+        return
+    names = listed.get(servers.pop())
+    if not names:
+        return
+    for tool in branches:
+        if tool.name not in names:
+            tools.remove(tool)  # the call handler's server lists other names only
 
 
 def intercepted_by_flow(tools: list[Tool], index: ModuleIndex) -> None:

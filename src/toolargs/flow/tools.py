@@ -82,6 +82,9 @@ class Analysis:
     unresolved: list[Unresolved]
     broadened: set[str]
     call_handlers: list[CallHandler] = field(default_factory=list)
+    # A low-level list_tools handler returned something the analysis could not read as
+    # tools, or a tool whose name it could not read: its listing may hold more names.
+    listing_unread: bool = False
 
 
 def analyse(files: Sequence[Path], root: Path) -> Analysis:
@@ -100,6 +103,7 @@ class Reader:
         self.hints: dict[tuple[str, int, int], tuple[bool | None, bool | None]] = {}
         self.unresolved_raw: list[tuple[str, int, str]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
+        self.listing_unread = False
         self.interceptors: dict[int, str] = {}  # a server's site -> what rejects for it
         # A low-level tool's (name, branch) -> the parameter holding the call's arguments.
         self.arguments: dict[tuple[str, int], str] = {}
@@ -145,7 +149,9 @@ class Reader:
             )
             for function, server, through in dict.fromkeys(handlers)
         ]  # fmt: skip
-        return Analysis(tools, unresolved, self.engine.broadened, call_handlers)
+        return Analysis(
+            tools, unresolved, self.engine.broadened, call_handlers, self.listing_unread
+        )
 
     def _rejecting(self, server: Object) -> str:
         """The interceptor of `server` (an object its constructor was given, whose hook
@@ -355,6 +361,8 @@ class Reader:
             if function is None:
                 continue
             for tool in self._tool_values(self.engine.returned(function), 0):
+                if None in self._tool_names(tool):
+                    self.listing_unread = True
                 for name in self._tool_names(tool):
                     branch, arguments = (
                         self._branch(handler, name) if handler is not None else (None, "")
@@ -405,6 +413,8 @@ class Reader:
                 isinstance(value, Object) and isinstance(value.cls, External) and depth < MAX_DEPTH
             ):
                 out.extend(self._tool_values(self.engine.field(value, "tools"), depth + 1))
+            elif isinstance(value, Unknown) or depth >= MAX_DEPTH:
+                self.listing_unread = True
         return out
 
     def _tool_names(self, tool: Value) -> list[str | None]:
