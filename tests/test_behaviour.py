@@ -32,6 +32,9 @@ REPORT = [Event(Step.COLLECT, NODE), Event(Step.ATTACH, NODE)]
          "rejected (toolargs)"),
         (Facts("read-only", "mcp-mcpserver", 2, enforcement="enforce_policy(mcp)"),
          "reported (toolargs)"),
+        # ... unless a hook the MCPServer runs around every call rejects them first.
+        (Facts("mutation", "mcp-mcpserver", 2, keyword_style=True,
+               intercepted_by="StrictArguments.intercept_tool_call"), "rejected (handler)"),
         # Standalone fastmcp rejects before the tool runs; the middleware changes that,
         # except on 3.x with strict_input_validation=True.
         (Facts("read-only", "fastmcp", 4, keyword_style=True), "rejected (framework)"),

@@ -87,6 +87,9 @@ class Facts:
     # what the checker cannot read of those options that decides it.
     runtime_mode: Mode | None = None
     runtime_unread: str = ""
+    # SDK MCPServer: a hook the server runs around every call (an Extension's
+    # intercept_tool_call) that rejects unknown keys before the tool runs.
+    intercepted_by: str = ""
 
 
 def behaviour(facts: Facts) -> Behaviour:
@@ -113,6 +116,13 @@ def behaviour(facts: Facts) -> Behaviour:
         if facts.enforcement:
             return _enforced(facts)
         name = "MCPServer" if framework == "mcp-mcpserver" else "FastMCP"
+        if facts.intercepted_by:
+            return Behaviour(
+                "rejected",
+                "handler",
+                f"{facts.intercepted_by}, run by the SDK's {name} around every call, "
+                "rejects them before the tool runs",
+            )
         if facts.arguments_forbidden:
             return Behaviour(
                 "rejected",
@@ -300,6 +310,7 @@ def facts_of(
         shape=tool.shape,
         enforcement=tool.enforcement,
         arguments_forbidden=arguments_forbidden and framework in SDK_SERVERS,
+        intercepted_by=(tool.rejected_by or "") if framework in SDK_SERVERS else "",
         enforced_at_server=bool(
             server is not None
             and server.enforced_by

@@ -109,9 +109,14 @@ class Tool:
     conflict_pattern: str = ""  # mutation pattern matched by a read-only annotation
     read_only_hint: bool | None = None
     why_unresolved_handler: str = ""
+    # The registration writes a name the recognisers could not read: they took the
+    # handler function's own name (value flow may read the written one).
+    name_unread: bool = False
     server: str | None = None  # the framework server object registering it
     enforcement: str | None = None  # what enforces the policy centrally, if anything
-    rejected_by: str | None = None  # a framework that rejects unknown keys for it
+    # What rejects unknown keys for it before its handler runs: a framework, or a hook
+    # its server runs around every call (`StrictArguments.intercept_tool_call`).
+    rejected_by: str | None = None
     # What classified it, kept so that a later step can classify it again.
     annotations: Annotations | None = None
     markers: tuple[str, ...] = ()  # marker base classes and tags

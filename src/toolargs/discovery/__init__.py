@@ -10,10 +10,14 @@ from toolargs.config import Config
 from toolargs.discovery.flow_link import (
     add_unfound,
     annotated_by_flow,
+    drop_disabled,
+    drop_unlisted,
     drop_unserved,
+    intercepted_by_flow,
     link_unlinked,
     named_by_flow,
     place_servers,
+    renamed_by_flow,
 )
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
@@ -41,6 +45,7 @@ def build_model(
     file_decls = load_schema_files(config) if config.schema_files else {}
     discoverer = Discoverer(index, resolver, config, file_decls)
     tools = discoverer.discover()
+    renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
     annotated_by_flow(discoverer, tools, index)  # annotations only value flow reads
     _mounted_names(tools, index, resolver)
@@ -63,6 +68,8 @@ def build_model(
     link_unlinked(tools, index, config, servers, by_name)  # what only value flow links
     place_servers(tools, index, by_name)  # where only value flow sees a server built
     drop_unserved(tools, index)  # tables no server lists
+    drop_unlisted(tools, index)  # branches for names no listing gives
+    drop_disabled(tools, index)  # modules whose import is commented out
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:
@@ -71,6 +78,7 @@ def build_model(
             tool.rejected_by = server.framework
         if server is not None:
             tool.server_model = server
+    intercepted_by_flow(tools, index)  # a hook of the server that rejects unknown keys
     return ModuleModel(
         path, module, tools, servers, index.statement_of, project, index.server_calls
     )

@@ -15,6 +15,8 @@ a module that needs it, and keeps plain facts (names, files, lines), never trees
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,7 +28,7 @@ from toolargs.discovery.literals import keyword, last_name, positional
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
-from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, SINK_METHODS, SINKS
+from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, INTERCEPTORS, SINK_METHODS, SINKS
 
 from toolargs.mode import Annotations, classify
 from toolargs.model import FrameworkId, Server, Shape, Tool
@@ -68,6 +70,7 @@ class Served:
     read_only: bool | None = None
     destructive: bool | None = None
     arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
+    rejected_by: str = ""  # what the server runs around every call that rejects unknown keys
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,7 @@ class Dispatching:
 class Facts:
     tools: tuple[Served, ...] = ()
     dispatching: tuple[Dispatching, ...] = ()
+    listing_unread: bool = True  # a low-level listing may hold names the analysis missed
 
 
 _analysed: dict[str, Facts] = {}
@@ -152,6 +156,7 @@ def _analyse(files: list[Path], root: Path) -> Facts:
                 tool.handler.name if tool.handler is not None else "",
                 str(Path(tool.registration.path).resolve()) if tool.registration.path else "",
                 tool.registration.line, tool.read_only, tool.destructive, tool.arguments,
+                tool.rejected_by,
             )
         )  # fmt: skip
     handlers = {
@@ -165,7 +170,9 @@ def _analyse(files: list[Path], root: Path) -> Facts:
     }  # fmt: skip
     # The analysis' sets have no order a run can rely on (strings hash differently in
     # every process): sorted, every run reads the same facts in the same order.
-    return Facts(tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)))
+    return Facts(
+        tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)), result.listing_unread
+    )
 
 
 def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
@@ -289,6 +296,9 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         return
     known = {t.name for t in tools}
     handlers = {id(t.handler.node) for t in tools if t.handler is not None}
+    handlers_of: dict[str, set[tuple[str, int]]] = {}
+    for fact in served(index.path):
+        handlers_of.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
     calls: dict[int, cst.CSTNode] | None = None
     for fact in facts:
         if fact.name in known or not fact.handler_name:
@@ -330,7 +340,9 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             shape = "dispatcher"
         discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations)
         known.add(fact.name)
-        if fact.framework != "mcp-lowlevel":  # one call handler's branch serves many
+        if fact.framework != "mcp-lowlevel" and len(handlers_of[fact.name]) > 1:
+            # one call handler's branch serves many names; a handler seen only under
+            # names of its own is one tool per name (a function made per row)
             handlers.add(id(info.node))
 
 
@@ -488,6 +500,201 @@ def _name_unread(tool: Tool, discoverer: Discoverer) -> bool:
     return False
 
 
+def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
+    """A tool the recognisers named after its handler function (the name written at its
+    registration could not be read: `server.tool(name=name)(invoke)` in a loop over a
+    table) that the analysis saw registered only under other names is those tools: one
+    per name the framework lists, each with the annotations its registration gives."""
+    if index.path is None:
+        return
+    candidates = [
+        t for t in tools
+        if t.name_unread and t.handler is not None
+        and isinstance(t.handler.node, cst.FunctionDef)
+        and t.name == t.handler.node.name.value
+    ]  # fmt: skip
+    if not candidates:
+        return
+    here = str(index.path.resolve())
+    facts: dict[int, list[Served]] = {}
+    for fact in served(index.path):
+        if fact.handler_path == here:
+            facts.setdefault(fact.handler_line, []).append(fact)
+    if not facts:
+        return
+    # A name the analysis saw given to several handlers (a loop over a dict's items
+    # pairs every key with every value) says nothing about which one it names.
+    handlers_of: dict[str, set[tuple[str, int]]] = {}
+    for fact in served(index.path):
+        handlers_of.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
+    nodes = [
+        t.handler.node.name for t in candidates
+        if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    lines = positions(index.module, nodes, None, None)
+    for tool in candidates:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        found = facts.get(lines.get(id(tool.handler.node.name), (0,))[0], [])
+        named = list({f.name: f for f in found}.values())
+        if not named or any(f.name == tool.name for f in named):
+            continue
+        named = [f for f in named if len(handlers_of[f.name]) == 1]
+        taken = {t.name for t in tools}
+        at = tools.index(tool)
+        for offset, fact in enumerate(named):
+            if fact.name in taken:
+                continue
+            each = tool if offset == 0 else replace(tool)
+            each.name = fact.name
+            _classify_again(each, _annotations_of(fact) or each.annotations, discoverer)
+            if each is not tool:
+                tools.insert(at + offset, each)
+            taken.add(fact.name)
+
+
+def _annotations_of(fact: Served) -> Annotations | None:
+    if fact.read_only is None and fact.destructive is None:
+        return None
+    return Annotations(fact.read_only, fact.destructive, "registration annotations")
+
+
+def _classify_again(tool: Tool, annotations: Annotations | None, discoverer: Discoverer) -> None:
+    found = classify(tool.name, annotations, tool.markers, discoverer.config)
+    tool.annotations = annotations
+    tool.mode, tool.mode_source = found.mode, found.source
+    tool.conflict_pattern, tool.read_only_hint = found.conflict_pattern, found.read_only_hint
+
+
+_COMMENTED_IMPORT = re.compile(
+    r"^[ \t]*#[ \t]*(from[ \t]+[.\w]+[ \t]+import[ \t]+[^\n]+|import[ \t]+[\w., \t]+)$", re.M
+)
+_DYNAMIC = ("import_module", "__import__", "pkgutil", "entry_points", "runpy")
+_disabled: dict[str, frozenset[str]] = {}
+
+
+def drop_disabled(tools: list[Tool], index: ModuleIndex) -> None:
+    """Tools registered by a module whose import the package has commented out
+    (`# from .tools import ai`) and that no live statement imports: the module never
+    runs, so its registrations never happen. A module nothing mentions at all still
+    counts (an entry point may load it), as does any in a package that imports modules
+    by name at run time."""
+    if index.path is None or not tools or any(t.shape != "decorator" for t in tools):
+        return
+    if index.path.name == "__init__.py" or not (index.path.parent / "__init__.py").exists():
+        return
+    root, files = package_of(index.path)
+    key = str(root) + "|" + "|".join(_stamp(f) for f in files)
+    if key not in _disabled:
+        _disabled[key] = _commented_out(root, files)
+    name = ".".join(index.path.resolve().relative_to(root.resolve()).with_suffix("").parts)
+    if name in _disabled[key]:
+        tools.clear()
+
+
+def _commented_out(root: Path, files: list[Path]) -> frozenset[str]:
+    """The package's modules imported only in comments."""
+    from toolargs.flow.engine import _IMPORT
+
+    live: set[str] = set()
+    commented: set[str] = set()
+    for file in files:
+        try:
+            text = read(file)
+        except SourceError:
+            continue
+        if any(word in text for word in _DYNAMIC):
+            return frozenset()
+        parts = list(file.resolve().relative_to(root.resolve()).with_suffix("").parts)
+        package = parts[:-1]
+        for pattern, found in ((_IMPORT, live), (_COMMENTED_IMPORT, commented)):
+            for match in pattern.finditer(text):
+                line = match.group(0).strip().lstrip("#").strip()
+                found.update(_imported_names(line, package))
+    return frozenset(commented - live)
+
+
+def _imported_names(line: str, package: list[str]) -> Iterator[str]:
+    """The modules an import statement names: `from .tools import ai` in package `app`
+    gives app.tools and app.tools.ai."""
+    words = line.split(None, 3)
+    if words[0] == "import":
+        for part in line[len("import"):].split(","):
+            yield part.split(" as ")[0].strip()
+        return
+    if len(words) < 4 or words[2] != "import":
+        return
+    base = words[1]
+    dots = len(base) - len(base.lstrip("."))
+    if dots:
+        anchor = package[: len(package) - (dots - 1)] if dots > 1 else package
+        base = ".".join([*anchor, base[dots:]] if base[dots:] else anchor)
+    yield base
+    for part in words[3].split("#")[0].strip("() ").split(","):
+        yield f"{base}.{part.split(' as ')[0].strip()}"
+
+
+def drop_unlisted(tools: list[Tool], index: ModuleIndex) -> None:
+    """A branch of a low-level call handler for a name the server's list_tools never
+    lists is no tool (a client cannot see it), where the analysis read every name the
+    package's low-level servers list and saw them list some."""
+    branches = [t for t in tools if t.shape == "dispatcher"]
+    if not branches or index.path is None:
+        return
+    facts = _facts(index.path)
+    if facts.listing_unread:
+        return
+    listed: dict[tuple[str, int], set[str]] = {}
+    for fact in facts.tools:
+        if fact.framework == "mcp-lowlevel":
+            listed.setdefault((fact.server_path, fact.server_line), set()).add(fact.name)
+    if not listed:
+        return
+    here = str(index.path.resolve())
+    # The servers whose call handler is in this module: its branches are theirs.
+    servers = {(d.server_path, d.server_line) for d in facts.dispatching if d.path == here}
+    if len(servers) != 1:
+        return
+    names = listed.get(servers.pop())
+    if not names:
+        return
+    for tool in branches:
+        if tool.name not in names:
+            tools.remove(tool)  # the call handler's server lists other names only
+
+
+def intercepted_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
+    """A tool whose server was given an object that runs around every tool call
+    (`MCPServer(extensions=[...])`) is rejected by it where the analysis saw that hook turn
+    the call's unknown keys into an error before the tool runs."""
+    linked = [
+        t for t in tools
+        if t.server_model is not None and t.rejected_by is None and t.handler is not None
+        and isinstance(t.handler.node, cst.FunctionDef)
+        and not set(INTERCEPTORS.get(t.server_model.framework_id, {})).isdisjoint(
+            t.server_model.keywords
+        )
+    ]  # fmt: skip
+    if not linked or index.path is None:
+        return
+    rejecting: dict[tuple[str, int, str], str] = {
+        (f.handler_path, f.handler_line, f.name): f.rejected_by
+        for f in served(index.path) if f.rejected_by
+    }  # fmt: skip
+    if not rejecting:
+        return
+    for tool in linked:
+        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
+        function = tool.handler.function
+        home = function.index if function is not None and function.index is not None else index
+        if home.path is None:
+            continue
+        line = positions(home.module, [tool.handler.node.name], None, None)
+        place = (str(home.path.resolve()), line.get(id(tool.handler.node.name), (0,))[0])
+        found = rejecting.get((*place, tool.name))
+        if found:
+            tool.rejected_by = found
+
+
 def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server]) -> None:
     """A server the recognisers name without its construction (`@self.tool` in a server
     subclass) is placed where the analysis saw the object registering the tool built."""
@@ -547,35 +754,38 @@ def drop_unserved(tools: list[Tool], index: ModuleIndex) -> None:
 
 
 def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
-    """A tool whose registration's `annotations=` the recognisers cannot read (a helper
-    given its keywords by a `**PRESET` spread) takes the hints the analysis evaluated
-    for that registration, where every value it found agrees."""
+    """A tool whose annotations the recognisers could not read (`annotations=write_action`,
+    a parameter of the registering function; `annotations=annotations.READ`, a dict of
+    another module; a helper given its keywords by a `**PRESET` spread) takes the
+    readOnlyHint and destructiveHint the analysis evaluated for its registration, where
+    every value it found agrees."""
     unread = [
         t for t in tools
         if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
         and (t.annotations is None or not t.annotations.resolved
              or t.annotations.read_only is None and t.annotations.destructive is None)
     ]  # fmt: skip
-    if not unread or index.path is None or not _registers_annotations(unread):
+    if not unread or index.path is None:
         return
-    hints: dict[tuple[str, int, str], tuple[bool | None, bool | None]] = {}
+    if not _registers_annotations(unread) and not any(
+        t.annotations is not None and not t.annotations.resolved for t in unread
+    ):
+        return
+    hints: dict[tuple[str, int, str], set[tuple[bool | None, bool | None]]] = {}
     for fact in served(index.path):
         if fact.read_only is not None or fact.destructive is not None:
-            hints[(fact.handler_path, fact.handler_line, fact.name)] = (
-                fact.read_only, fact.destructive
-            )
+            key = (fact.handler_path, fact.handler_line, fact.name)
+            hints.setdefault(key, set()).add((fact.read_only, fact.destructive))
     if not hints:
         return
     for tool in unread:
         place = _handler_place(tool, index)
         found = hints.get((*place, tool.name)) if place is not None else None
-        if found is None:
+        if found is None or len(found) != 1:
             continue
-        annotations = Annotations(found[0], found[1], "registration annotations")
-        mode = classify(tool.name, annotations, tool.markers, discoverer.config)
-        tool.annotations = annotations
-        tool.mode, tool.mode_source = mode.mode, mode.source
-        tool.conflict_pattern, tool.read_only_hint = mode.conflict_pattern, mode.read_only_hint
+        read_only, destructive = next(iter(found))
+        annotations = Annotations(read_only, destructive, "registration annotations")
+        _classify_again(tool, annotations, discoverer)
 
 
 def _registers_annotations(tools: list[Tool]) -> bool:

@@ -205,8 +205,10 @@ class Discoverer:
                 call = expr if isinstance(expr, cst.Call) else None
                 name = info.name
                 explicit = annotations = None
+                written = None
                 if call is not None:
-                    name = self.name_of(keyword(call, "name") or positional(call, 0)) or name
+                    written = keyword(call, "name") or positional(call, 0)
+                    name = self.name_of(written) or name
                     explicit = keyword(call, *SCHEMA_KEYWORDS)
                     annotations = self.resolver.annotations(keyword(call, "annotations"))
                     if annotations is None:
@@ -215,9 +217,10 @@ class Discoverer:
                 schema = self.schema_for(name, explicit, sig)
                 server = _server_of(expr, self.index, self.config)
                 tags = self._tags(call)
-                self.new_tool(
+                tool = self.new_tool(
                     name, "decorator", info.node.name, handler, schema, annotations, tags, server
                 )
+                tool.name_unread = written is not None and name == info.name
                 break
 
     def name_of(self, written: cst.BaseExpression | None) -> str | None:
@@ -570,7 +573,10 @@ class Discoverer:
             # A function of another module has no line here: point at the registration.
             local = function.index is None or function.index is self.index
             anchor = function.node.name if local else call
-            self.new_tool(name, "imperative", anchor, handler, schema, annotations, (), server)
+            tool = self.new_tool(
+                name, "imperative", anchor, handler, schema, annotations, (), server
+            )
+            tool.name_unread = keyword(named, "name") is not None and name == function.name
 
     def _function_of(self, target: cst.BaseExpression) -> FunctionInfo | None:
         """The function registered: named directly, through a local alias, wrapped
@@ -915,7 +921,9 @@ class Discoverer:
         shape: Shape,
         name: str | None = None,
     ) -> None:
-        name = name or sinks.string(found.name) or info.name
+        written = sinks.string(found.name)
+        unread = name is None and found.name is not None and written is None
+        name = name or written or info.name
         handler, sig = self.function_handler(info, name)
         explicit = found.schema.expr if found.schema is not None else None
         schema = self.schema_for(name, explicit, sig)
@@ -940,7 +948,8 @@ class Discoverer:
         if tags is not None:
             known = self.resolver.known_args(tags.expr)
             markers = known.keys if known.keys else ()
-        self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
+        tool = self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
+        tool.name_unread = unread
 
 
 def _mentions(expr: cst.BaseExpression, names: set[str], calls: set[int]) -> bool:

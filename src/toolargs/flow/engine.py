@@ -827,8 +827,7 @@ class Engine:
         if isinstance(node, cst.Yield):
             return self._yield(node, scope)
         if isinstance(node, cst.IfExp):
-            self.eval(node.test, scope)
-            return self.eval(node.body, scope) | self.eval(node.orelse, scope)
+            return self._if_expression(node, scope)
         if isinstance(node, cst.NamedExpr):
             value = self.eval(node.value, scope)
             self._bind(node.target, value, scope)
@@ -862,6 +861,16 @@ class Engine:
             self._store(generator, ELEMENT, self.eval(node.value, scope))
         self._add(self.returns[scope.frame], {generator}, "a return")
         return frozenset({UNKNOWN})
+
+    def _if_expression(self, node: cst.IfExp, scope: Scope) -> Values:
+        """`a if test else b`: the arm a known test chooses (`read_only if risk ==
+        "read" else write_action` in a loop over a table), else both."""
+        test = self.eval(node.test, scope)
+        if test == frozenset({Const(True)}):
+            return self.eval(node.body, scope)
+        if test == frozenset({Const(False)}):
+            return self.eval(node.orelse, scope)
+        return self.eval(node.body, scope) | self.eval(node.orelse, scope)
 
     def _compare(self, node: cst.Comparison, scope: Scope) -> Values:
         """`==`, `!=`, `in`, `not in` between known constants: the small evaluation that

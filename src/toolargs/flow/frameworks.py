@@ -63,6 +63,14 @@ CONSTRUCTOR_HANDLERS: dict[str, dict[str, str]] = {
     "mcp-lowlevel": {"on_list_tools": "list-tools", "on_call_tool": "call-tool"},
 }
 
+# Constructor keywords holding objects a server runs around every tool call, per
+# framework: keyword -> the method that runs (SDK 2.x `MCPServer(extensions=[...])`: an
+# Extension's `intercept_tool_call(params, ctx, call_next)`, before the tool and before
+# the SDK's argument model drops unknown keys).
+INTERCEPTORS: dict[str, dict[str, str]] = {
+    "mcp-mcpserver": {"extensions": "intercept_tool_call"},
+}
+
 # Library classes whose instances carry a tool's facts in their fields (keyword -> field).
 TOOL_OBJECTS: dict[str, str] = {
     "mcp.types.Tool": "definition",

@@ -17,6 +17,7 @@ import libcst as cst
 
 from toolargs.flow import frameworks as fw
 from toolargs.flow.engine import NOTHING, Engine, Registration, Values
+from toolargs.flow.rejection import rejects_unknown_keys
 from toolargs.flow.values import (
     ELEMENT,
     Bound,
@@ -27,6 +28,7 @@ from toolargs.flow.values import (
     Func,
     Module,
     Object,
+    Unknown,
     Value,
 )
 from toolargs.discovery.walk import walk
@@ -49,6 +51,9 @@ class FlowTool:
     read_only: bool | None = None  # the annotations the registration gives, when known
     destructive: bool | None = None
     arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
+    # What the server runs around every call that rejects unknown keys before the tool
+    # does ("StrictArguments.intercept_tool_call"), "" when nothing the analysis sees.
+    rejected_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,9 @@ class Analysis:
     unresolved: list[Unresolved]
     broadened: set[str]
     call_handlers: list[CallHandler] = field(default_factory=list)
+    # A low-level list_tools handler returned something the analysis could not read as
+    # tools, or a tool whose name it could not read: its listing may hold more names.
+    listing_unread: bool = False
 
 
 def analyse(files: Sequence[Path], root: Path) -> Analysis:
@@ -95,6 +103,8 @@ class Reader:
         self.hints: dict[tuple[str, int, int], tuple[bool | None, bool | None]] = {}
         self.unresolved_raw: list[tuple[str, int, str]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
+        self.listing_unread = False
+        self.interceptors: dict[int, str] = {}  # a server's site -> what rejects for it
         # A low-level tool's (name, branch) -> the parameter holding the call's arguments.
         self.arguments: dict[tuple[str, int], str] = {}
 
@@ -125,6 +135,7 @@ class Reader:
                     self._server_name(server) if server is not None else "",
                     *self.hints.get((name, call, id(handler.node) if handler else 0), (None, None)),
                     self.arguments.get((name, id(handler.node) if handler else 0), ""),
+                    self._rejecting(server) if server is not None else "",
                 )
             )  # fmt: skip
         unresolved = [
@@ -138,7 +149,30 @@ class Reader:
             )
             for function, server, through in dict.fromkeys(handlers)
         ]  # fmt: skip
-        return Analysis(tools, unresolved, self.engine.broadened, call_handlers)
+        return Analysis(
+            tools, unresolved, self.engine.broadened, call_handlers, self.listing_unread
+        )
+
+    def _rejecting(self, server: Object) -> str:
+        """The interceptor of `server` (an object its constructor was given, whose hook
+        runs around every tool call) that rejects a call with unknown keys before the
+        tool runs, as `Class.method`; "" when none does."""
+        if server.site in self.interceptors:
+            return self.interceptors[server.site]
+        found = ""
+        framework = self.engine.framework_of(server.cls) or ""
+        for keyword, method in fw.INTERCEPTORS.get(framework, {}).items():
+            for obj in self.engine.elements(self.engine.field(server, keyword)):
+                if not isinstance(obj, Object) or not isinstance(obj.cls, Class):
+                    continue
+                for member in self.engine.attribute(obj, method):
+                    function = self._function(member)
+                    if isinstance(function, Func) and isinstance(
+                        function.node, cst.FunctionDef
+                    ) and rejects_unknown_keys(function.node):
+                        found = found or f"{obj.cls.name}.{method}"
+        self.interceptors[server.site] = found
+        return found
 
     def _call_handlers(self, registration: Registration) -> list[tuple[Func, Object, str]]:
         out = []
@@ -216,7 +250,7 @@ class Reader:
                             (listed, server, framework or "", handler, registration.call)
                         )
                         key = (listed, registration.call, id(handler.node) if handler else 0)
-                        self.hints[key] = hints
+                        self.hints[key] = _merged(self.hints.get(key), hints)
                 if server is None:
                     self.unresolved_raw.append(
                         (
@@ -247,7 +281,13 @@ class Reader:
         `annotations=` (a ToolAnnotations or a dict) when every value agrees."""
         read_only: set[object] = set()
         destructive: set[object] = set()
-        for value in registration.keywords.get("annotations", NOTHING):
+        given = registration.keywords.get("annotations", NOTHING)
+        known = [v for v in given if isinstance(v, (Object, Container))]
+        if known and all(isinstance(v, Unknown) for v in given if v not in known):
+            # A closure's variable read in every frame of its enclosing function: the
+            # frame with unknown parameters adds Unknown beside the objects passed in.
+            given = frozenset(known)
+        for value in given:
             if not isinstance(value, (Object, Container)):
                 return None, None
             for keys, found in ((fw.READ_ONLY_KEYS, read_only), (fw.DESTRUCTIVE_KEYS, destructive)):
@@ -321,6 +361,8 @@ class Reader:
             if function is None:
                 continue
             for tool in self._tool_values(self.engine.returned(function), 0):
+                if None in self._tool_names(tool):
+                    self.listing_unread = True
                 for name in self._tool_names(tool):
                     branch, arguments = (
                         self._branch(handler, name) if handler is not None else (None, "")
@@ -371,6 +413,8 @@ class Reader:
                 isinstance(value, Object) and isinstance(value.cls, External) and depth < MAX_DEPTH
             ):
                 out.extend(self._tool_values(self.engine.field(value, "tools"), depth + 1))
+            elif isinstance(value, Unknown) or depth >= MAX_DEPTH:
+                self.listing_unread = True
         return out
 
     def _tool_names(self, tool: Value) -> list[str | None]:
@@ -405,6 +449,23 @@ class Reader:
                 if position is not None:
                     placed[each] = Place(module.path, position[0])
         return placed
+
+
+def _merged(
+    before: tuple[bool | None, bool | None] | None, hints: tuple[bool | None, bool | None]
+) -> tuple[bool | None, bool | None]:
+    """The hints of one tool registered in several contexts (its registering function
+    called from a site, and evaluated in a root frame with unknown parameters): what a
+    context read wins over what another could not read; contexts that disagree give None."""
+    if before is None:
+        return hints
+    return _one(before[0], hints[0]), _one(before[1], hints[1])
+
+
+def _one(a: bool | None, b: bool | None) -> bool | None:
+    if a is None or b is None:
+        return b if a is None else a
+    return a if a == b else None
 
 
 def _agreed(found: set[object]) -> bool | None:

@@ -1,0 +1,7 @@
+from ..server import mcp
+
+
+@mcp.tool()
+def ask_genome(question: str) -> str:
+    """Answer a question about the genome."""
+    return question
