@@ -1093,3 +1093,98 @@ def test_precedence() -> None:
 def test_mode_stays_free_of_libcst() -> None:
     code = "import sys, toolargs.mode, toolargs.policy; assert 'libcst' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- verbs that change state, and resources a function undoes itself ---
+
+
+def test_state_verbs_and_quantifiers_name_tools() -> None:
+    config = Config()
+    for name, verb in [("refund_order", "refund"), ("cancel_subscription", "cancel"),
+                       ("batch_delete_products", "delete"), ("bulkCreateUsers", "create"),
+                       ("activate_base_plan", "activate"), ("reply_to_review", "reply")]:
+        assert classify(name, None, (), config).source == f"name verb '{verb}'"
+    for name in ("batch_get_orders", "bulk_lookup_domains", "list_refunds", "batch"):
+        assert classify(name, None, (), config).source == "default"
+    maybe = Effects(uncertain=("client.post() (a.py:9), HTTP POST",))
+    assert classify("cancel_search", None, (), config, maybe).mode == "mutation"
+
+
+@pytest.mark.parametrize(
+    ("body", "mode", "evidence"),
+    [
+        ("service.orders().refund(orderId=path).execute()", "mutation", "refund()"),
+        ("service.inappproducts().batchDelete(body=path).execute()", "mutation",
+         "batchDelete()"),
+        ("plans = service.subscriptions().basePlans()\nplans.migratePrices(id=path)",
+         "mutation", "by its name"),
+        ("service.subscriptions().basePlans().activate(id=path)", "mutation", "by its name"),
+        ("api.cancel_order(path)", "mutation", "by its name"),
+        ("return service.inappproducts().batchGet(sku=path).execute()", "read-only",
+         "default"),
+        ("task = asyncio.ensure_future(asyncio.sleep(1))\ntask.cancel()", "read-only",
+         "effects: none"),
+    ],
+)
+def test_calls_named_for_a_change_of_state(
+    tmp_path: Path, body: str, mode: str, evidence: str
+) -> None:
+    """A call on an API's resource named for a change (`refund`, `activate`), camelCase
+    and after `batch` too, may write; on anything else a bare verb says nothing."""
+    path = tmp_path / "server.py"
+    path.write_text(
+        "import asyncio\nfrom googleapiclient.discovery import build\nimport sdk\n"
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('demo')\n"
+        "service = build('androidpublisher', 'v3')\napi = sdk.Client()\n"
+        "@mcp.tool()\ndef handle(path: str):\n" + textwrap.indent(body, "    ") + "\n",
+        encoding="utf-8",
+    )
+    tool = tools(path)["handle"]
+    assert (tool.mode, evidence in tool.mode_source) == (mode, True), tool.mode_source
+
+
+def test_a_resource_created_and_deleted_in_one_call_is_scratch(tmp_path: Path) -> None:
+    """An edit session opened and deleted again is like a temporary file; one that is
+    committed, or deleted by another call than the one that opened it, still counts."""
+    path = server(tmp_path, """
+        from googleapiclient.discovery import build
+
+        def _open(app):
+            service = build("androidpublisher", "v3")
+            return service.edits().insert(packageName=app, body={}).execute()["id"]
+
+        def _drop(app, edit):
+            service = build("androidpublisher", "v3")
+            service.edits().delete(packageName=app, editId=edit).execute()
+
+        @mcp.tool()
+        def read_tracks(app: str) -> list:
+            service = build("androidpublisher", "v3")
+            edit = _open(app)
+            try:
+                return service.edits().tracks().list(packageName=app, editId=edit).execute()
+            finally:
+                _drop(app, edit)
+
+        @mcp.tool()
+        def publish(app: str) -> None:
+            service = build("androidpublisher", "v3")
+            edit = _open(app)
+            service.edits().commit(packageName=app, editId=edit).execute()
+            _drop(app, edit)
+
+        @mcp.tool()
+        def open_edit(app: str) -> str:
+            return _open(app)
+
+        @mcp.tool()
+        def drop_other(app: str, edit: str) -> None:
+            mine = _open(app)
+            _drop(app, edit)
+            return mine
+    """)
+    found = tools(path)
+    assert found["read_tracks"].mode_source == "default"
+    assert "commit()" in found["publish"].mode_source
+    assert "insert()" in found["open_edit"].mode_source
+    assert found["drop_other"].mode == "mutation"

@@ -9,11 +9,12 @@ configuration and the runtime: no libcst. What a handler does is computed by
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from toolargs.config import Config, Mode
 from toolargs.runtime.policy import matching_pattern as matching_pattern
-from toolargs.runtime.policy import mutation_verb as mutation_verb
+from toolargs.runtime.policy import mutation_verb as mutation_verb  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,35 @@ class Classification:
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
+# Words before a verb that only say how many things it acts on: `batch_delete_products`,
+# `bulkCreate`, `mass_update`.
+QUANTIFIERS = frozenset({"batch", "bulk", "mass", "multi"})
+# Verbs that change the state of what they name, besides creating, writing and deleting
+# (`mutation-verbs`): an order refunded, a plan activated, a review replied to, a process
+# started. Tool names starting with one are mutations when nothing else decides (step 5).
+STATE_VERBS = frozenset(
+    """acknowledge activate deactivate approve reject archive unarchive assign unassign
+    cancel consume defer deploy undeploy enable disable halt import install uninstall
+    invite kill terminate merge migrate pause resume promote demote publish unpublish
+    refund register unregister reply restart start stop restore revoke grant submit
+    subscribe unsubscribe suspend unsuspend toggle trigger transfer trash untrash
+    undelete lock unlock clear purge reschedule rollback""".split()
+)
+
+
+def name_verb(
+    name: str, verbs: Collection[str], extra: frozenset[str] = STATE_VERBS
+) -> str | None:
+    """The verb a name starts with, after words that only count (`batch_`, `bulk`):
+    `delete` for `batch_delete_products` and `batchDelete`, `refund` for `refund_order`;
+    one of `verbs` or of `extra`."""
+    words = [word.lower() for word in _WORDS.findall(name.lstrip("_"))]
+    while len(words) > 1 and words[0] in QUANTIFIERS:
+        words = words[1:]
+    first = words[0] if words else ""
+    return first if first and (first in verbs or first in extra) else None
+
+
 def name_words(name: str) -> set[str]:
     """`obsidian_getFile` -> {"obsidian", "get", "file"}."""
     return {word.lower() for word in _WORDS.findall(name)}
@@ -74,6 +104,8 @@ def name_words(name: str) -> set[str]:
 def reads_by_name(name: str, config: Config) -> bool:
     """A name with a read verb among its words and no mutation verb (`obsidian_search`)."""
     words = name_words(name)
+    if name_verb(name, ()) is not None:  # `cancel_search`: the first verb changes state
+        return False
     return bool(words & set(config.read_only_verbs)) and not words & set(config.mutation_verbs)
 
 
@@ -129,7 +161,7 @@ def classify(
             return Classification("mutation", f"effect: {effects.from_arguments[0]}")
     if effects is not None and effects.resolved:
         return Classification("read-only", "effects: none in the resolved call tree")
-    verb = mutation_verb(name, config.mutation_verbs)
+    verb = name_verb(name, config.mutation_verbs)
     if verb is not None:
         return Classification("mutation", f"name verb '{verb}'")
     if effects is not None and effects.own:

@@ -26,7 +26,7 @@ from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children
 from toolargs.effects import catalogue as cat
 from toolargs.effects.space import Argument, Own, Place, Spaces, combine
-from toolargs.mode import mutation_verb
+from toolargs.mode import name_verb
 
 MAX_DEPTH = 6  # calls followed below a handler; deeper calls count as unresolved
 
@@ -268,6 +268,61 @@ class _Scan:
             elif kind is cst.Del:
                 assert isinstance(node, cst.Del)
                 self.store(node.target)
+        self.scratch_resources()
+
+    # --- what the function undoes itself ---
+
+    def scratch_resources(self) -> None:
+        """A resource this function creates and deletes again (`edit_id =
+        self._create_edit(app)`, then `self._delete_edit(app, edit_id)` in a `finally`) is
+        scratch, like a temporary file: neither call changes anything. What is done with
+        it in between (`...commit(editId=edit_id)`) still counts."""
+        writes = self.summary.writes
+        if len(writes) < 2:
+            return
+        by_site: dict[int, list[Write]] = {}
+        for write in writes:  # the call of this function each write happens through
+            site = write.calls[0][0] if write.calls else write.node
+            by_site.setdefault(id(site), []).append(write)
+        dropped: set[int] = set()
+        for node in self.nodes:
+            if type(node) is not cst.Assign:
+                continue
+            assert isinstance(node, cst.Assign)
+            target = node.targets[0].target if len(node.targets) == 1 else None
+            if not isinstance(target, cst.Name):
+                continue
+            made = [w for n in _nodes(node.value) for w in by_site.get(id(n), ())]
+            if not made or not all(_verb(w) in _CREATES for w in made):
+                continue
+            receivers = {_receiver(w) for w in made}
+            derived = self.derived(target.value)
+            for call in self.nodes:
+                undone = by_site.get(id(call), [])
+                if not undone or type(call) is not cst.Call:
+                    continue
+                assert isinstance(call, cst.Call)
+                if all(_verb(w) in _DELETES and _receiver(w) in receivers for w in undone) and (
+                    any(isinstance(n, cst.Name) and n.value in derived
+                        for arg in call.args for n in _nodes(arg.value))
+                ):
+                    dropped.update(id(w) for w in (*made, *undone))
+        if dropped:
+            self.summary.writes = [w for w in writes if id(w) not in dropped]
+
+    def derived(self, name: str) -> set[str]:
+        """`name` and the names bound once from it (`edit = result["id"]`)."""
+        found = {name}
+        changed = True
+        while changed:
+            changed = False
+            for other, value in self.values.items():
+                if other not in found and any(
+                    isinstance(n, cst.Name) and n.value in found for n in _nodes(value)
+                ):
+                    found.add(other)
+                    changed = True
+        return found
 
     # --- state outside the call ---
 
@@ -411,12 +466,13 @@ class _Scan:
                 return
         if isinstance(func, cst.Attribute) and _root_name(func) in cat.LOGGING_ROOTS:
             return  # `logger.info(...)`, `logger.addHandler(handler)`: logging and its set-up
-        verb = mutation_verb(last, catalogue.mutation_verbs)
+        verb = name_verb(last, catalogue.mutation_verbs, cat.STATE_CALL_VERBS)
         bare = verb is not None and last.lstrip("_") == verb
         if verb is not None and not last[:1].isupper() and (
             not bare or (isinstance(func, cst.Attribute) and _resource(func.value))
-        ):  # `api.delete_file()`; a bare verb on an API's resource: `messages().send()`
-            certain = verb not in cat.WEAK_VERBS
+        ):  # `api.delete_file()`, `batchDelete()`; a bare verb on an API's resource:
+            # `messages().send()`, `orders().refund()`
+            certain = verb in catalogue.mutation_verbs and verb not in cat.WEAK_VERBS
             self.write("call", site, text, certain=certain, why="" if certain else "by its name")
             return
         if isinstance(func, cst.Attribute) and (
@@ -767,7 +823,7 @@ class _Scan:
             # What the body does is not all visible: its name still says something
             # (`session.set_profile()` handing the work to another process).
             name = callee.label.rsplit(".", 1)[-1]
-            verb = mutation_verb(name, self.catalogue.mutation_verbs)
+            verb = name_verb(name, self.catalogue.mutation_verbs, cat.STATE_CALL_VERBS)
             if verb is not None and verb != "create" and name.lstrip("_") != verb:
                 # (a project `create_*` whose body builds things is a factory)
                 text = f"{dotted_name(call.func) or snippet(call.func, 40)}()"
@@ -952,6 +1008,25 @@ class _Scan:
             if source is not None:
                 return self.template(source, False, hops=hops + 1)
         return Template((Opaque,), sequence)
+
+
+# Verbs of the calls that make a resource and that remove it again: a function doing both
+# to the same resource (an edit session opened and discarded) leaves nothing behind.
+_CREATES = frozenset({"create", "insert", "new", "add", "open", "begin", "start"})
+_DELETES = frozenset({"delete", "remove", "drop", "discard", "abort", "destroy", "close"})
+
+
+def _verb(write: Write) -> str:
+    """The verb of the call a write is (`insert` for `service.edits().insert()`)."""
+    if not isinstance(write.node, cst.Call):
+        return ""
+    return name_verb(last_name(write.node.func) or "", _CREATES | _DELETES, frozenset()) or ""
+
+
+def _receiver(write: Write) -> str:
+    """What the writing call is a method of, as written (`service.edits()`)."""
+    func = write.node.func if isinstance(write.node, cst.Call) else None
+    return snippet(func.value, 80) if isinstance(func, cst.Attribute) else ""
 
 
 # Stands for the parameters of the functions that passed a write's deciding value.

@@ -454,6 +454,18 @@ WEAK_VERBS = frozenset(
     """create set send post add store update insert append rename move reset put patch
     modify upsert edit commit fork clone""".split()
 )
+# Verbs that change the state of a remote thing, besides `mutation-verbs`: a call named so
+# on an API's resource (`service.orders().refund(...)`, `...basePlans().migratePrices()`)
+# or of a library (`client.cancel_subscription()`) may write (uncertain, like WEAK_VERBS).
+# Fewer than the verbs of tool names (`toolargs.mode.STATE_VERBS`): `start`, `stop`,
+# `import`, `register`, `enable`, `clear` name calls that set up the process itself
+# (`thread.start()`, `importlib.import_module()`, `atexit.register()`).
+STATE_CALL_VERBS = frozenset(
+    """acknowledge activate deactivate approve reject archive unarchive assign unassign
+    cancel consume defer deploy undeploy halt invite migrate promote demote publish
+    unpublish refund reply restore revoke grant suspend unsuspend terminate transfer trash
+    untrash undelete""".split()
+)
 # Methods of key-value stores (redis, memcached) that write, by name.
 STORE_WRITE_METHODS = frozenset(
     """incr incrby incrbyfloat decr decrby setex setnx psetex mset msetnx getset hset
