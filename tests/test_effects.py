@@ -1188,3 +1188,39 @@ def test_a_resource_created_and_deleted_in_one_call_is_scratch(tmp_path: Path) -
     assert "commit()" in found["publish"].mode_source
     assert "insert()" in found["open_edit"].mode_source
     assert found["drop_other"].mode == "mutation"
+
+
+def test_configuring_the_servers_own_client_is_state(tmp_path: Path) -> None:
+    """`self._options.add_http_header(k, v)` before a query changes how the server talks,
+    whichever module's tool reaches it: state, not a write."""
+    path = server(tmp_path, """
+        import os
+        from gpudb import GPUdb
+
+        class Util:
+            def __init__(self) -> None:
+                self._options = GPUdb.Options()
+
+            def connect(self, user: str) -> GPUdb:
+                self._options.add_http_header("X-User", user)
+                return GPUdb(host=os.environ["DB_URL"], options=self._options)
+
+        util = Util()
+
+        @mcp.tool()
+        def generate_sql(question: str, user: str) -> str:
+            return util.connect(user).generate_sql(question)
+
+        @mcp.tool()
+        def add_user(name: str, user: str) -> None:
+            util.connect(user).create_user(name)
+
+        @mcp.tool()
+        def query_sql(sql: str, user: str) -> list:
+            dbc = util.connect(user)
+            return dbc.execute_sql_and_decode(statement=sql, limit=10).records
+    """)
+    found = tools(path)
+    assert found["generate_sql"].mode_source == "default"
+    assert "create_user()" in found["add_user"].mode_source
+    assert "SQL from the arguments" in found["query_sql"].mode_source

@@ -472,6 +472,8 @@ class _Scan:
             not bare or (isinstance(func, cst.Attribute) and _resource(func.value))
         ):  # `api.delete_file()`, `batchDelete()`; a bare verb on an API's resource:
             # `messages().send()`, `orders().refund()`
+            if self.configures(func):
+                return
             certain = verb in catalogue.mutation_verbs and verb not in cat.WEAK_VERBS
             self.write("call", site, text, certain=certain, why="" if certain else "by its name")
             return
@@ -548,6 +550,7 @@ class _Scan:
             literal = template is not None and isinstance(_first(template), str)
             if template is not None and (
                 literal or _words(receiver_last) & cat.DB_RECEIVER_WORDS
+                or "sql" in _words(last)  # `dbc.execute_sql_and_decode(statement=sql)`
             ):
                 # A database in scratch space (a cache it builds) changes nothing.
                 self.decide("sql", site, text, template, self.place(func.value))
@@ -599,6 +602,22 @@ class _Scan:
                            own=own)
             return True
         return False
+
+    def configures(self, func: cst.BaseExpression) -> bool:
+        """`self._options.add_http_header(k, v)`, `config.set_option(k, v)`: a weak verb on
+        an object named as configuration (options, settings, headers) changes how the
+        server works, like state kept in memory, not anything the user owns."""
+        if not isinstance(func, cst.Attribute):
+            return False
+        verb = name_verb(func.attr.value, self.catalogue.mutation_verbs, frozenset())
+        if verb is None or verb not in cat.WEAK_VERBS:
+            return False
+        names = (dotted_name(func.value) or "").split(".")
+        if not any(_name_words(name) & cat.CONFIGURATION_WORDS for name in names):
+            return False
+        if _root_name(func) not in self.owned:
+            self.summary.state = True
+        return True
 
     def carried(self, expr: cst.BaseExpression | None) -> tuple[str, ...]:
         """The parameters whose values make up `expr`, through the names it is bound from

@@ -96,6 +96,12 @@ OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
 # Receivers whose writes fill or empty a cache the server keeps (`cache.set(key, df)`,
 # `self._cache.delete(key)`): words of the receiver's name.
 CACHE_WORDS = frozenset({"cache", "caches", "cached", "memo", "lru"})
+# Receivers whose weak-verb methods configure the server's own client or process
+# (`self._options.add_http_header(k, v)`, `settings.set_value(k, v)`): state kept in
+# memory, not a write.
+CONFIGURATION_WORDS = frozenset(
+    {"options", "opts", "config", "configuration", "settings", "headers", "preferences"}
+)
 # Reading the environment: a variable named like scratch space (`XDG_CACHE_HOME`,
 # `TMPDIR`) is scratch; its default does not decide, a user may set the variable.
 ENVIRONMENT_CALLS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
