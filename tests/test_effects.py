@@ -1224,3 +1224,34 @@ def test_configuring_the_servers_own_client_is_state(tmp_path: Path) -> None:
     assert found["generate_sql"].mode_source == "default"
     assert "create_user()" in found["add_user"].mode_source
     assert "SQL from the arguments" in found["query_sql"].mode_source
+
+
+def test_a_debug_or_timing_file_named_by_the_environment_is_a_log(tmp_path: Path) -> None:
+    """A line appended to the file `APP_DEBUG_TIMINGS` names records the server's own work:
+    no TAV403; a file named otherwise is still a write."""
+    path = server(tmp_path, """
+        import os
+        from mcp.types import ToolAnnotations
+        READ = ToolAnnotations(readOnlyHint=True)
+
+        def _note(event):
+            path = os.getenv("APP_DEBUG_TIMINGS")
+            if path:
+                with open(path, "a") as handle:
+                    handle.write(event + "\\n")
+
+        @mcp.tool(annotations=READ)
+        def lookup(key: str) -> str:
+            _note("lookup")
+            return key
+
+        @mcp.tool(annotations=READ)
+        def remember(key: str) -> str:
+            with open(os.environ["APP_EXPORT"], "a") as handle:
+                handle.write(key)
+            return key
+    """)
+    found = codes(path)
+    assert ("TAV403", "lookup") not in found
+    assert ("TAV403", "remember") in found
+    assert tools(path)["lookup"].mode == "read-only"

@@ -62,7 +62,9 @@ OWN_WORDS: dict[str, str] = {
     **{word: CACHE for word in "cache caches cachedir cached".split()},
     **{word: CREDENTIALS for word in """cookie cookies cookiejar token tokens credential
         credentials creds oauth""".split()},
-    **{word: LOG for word in "log logs logfile logdir audit".split()},
+    # `DEBUG_TIMINGS`, `trace_file`: what a server records of its own work when asked to
+    **{word: LOG for word in """log logs logfile logdir audit debug trace traces tracing
+        timing timings telemetry""".split()},
     **{word: LOCK for word in "lock lockfile pid pidfile".split()},
 }
 # Calls whose result is a folder the platform gives the application for its cache or
