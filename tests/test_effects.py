@@ -1255,3 +1255,38 @@ def test_a_debug_or_timing_file_named_by_the_environment_is_a_log(tmp_path: Path
     assert ("TAV403", "lookup") not in found
     assert ("TAV403", "remember") in found
     assert tools(path)["lookup"].mode == "read-only"
+
+
+def test_values_made_by_the_call_are_not_objects_it_got(tmp_path: Path) -> None:
+    """`seen, out = set(), []` binds each name to its own value; a project function that
+    returns text it makes (`return nid.split("/")[0]`) gives data: `base.replace(a, b)`
+    is `str.replace`. An object got from a library still counts."""
+    path = server(tmp_path, """
+        import sdk
+
+        def act_level(nid):
+            return nid.split("/art/")[0]
+
+        @mcp.tool()
+        def find_acts(query: str) -> list:
+            seen, out = set(), []
+            for hit in query.split():
+                if hit not in seen:
+                    seen.add(hit)
+                    out.append(hit)
+            return out
+
+        @mcp.tool()
+        def label(nid: str) -> str:
+            base, art = act_level(nid), nid.rsplit("/", 1)[-1]
+            return base.replace("eli:/it/", "").replace("/", " ") + art
+
+        @mcp.tool()
+        def relabel(key: str) -> None:
+            client, name = sdk.connect(), key.upper()
+            client.replace(name, "x", expire=60)
+    """)
+    found = tools(path)
+    assert found["find_acts"].mode_source == "effects: none in the resolved call tree"
+    assert found["label"].mode_source == "effects: none in the resolved call tree"
+    assert "client.replace()" in found["relabel"].mode_source

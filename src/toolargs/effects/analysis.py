@@ -737,7 +737,7 @@ class _Scan:
                 found = self.receiver_kind(_awaited(value), hops + 1)
                 if found:
                     return found
-            if name in self.owned:
+            if name in self.owned or self.returns_data(name):
                 return "text"  # data made here (`text = page.read_text()`)
             return "object" if name in self.locals else ""
         if (
@@ -748,6 +748,21 @@ class _Scan:
         ):
             return _kind_of_type(self.project.attribute_type(expr, self.function))
         return ""
+
+    def returns_data(self, name: str) -> bool:
+        """`base = act_level(nid)` where the project function returns only values it makes
+        (`return nid.split("/art/")[0]`): data, like a builtin's result."""
+        value = self.values.get(name)
+        value = _awaited(value) if value is not None else None
+        if not isinstance(value, cst.Call):
+            return False
+        callee = self.project.resolve(value, self.function)
+        if callee is None or not isinstance(callee.node, cst.FunctionDef):
+            return False
+        returns = [n for n in _nodes(callee.node) if isinstance(n, cst.Return)]
+        return bool(returns) and all(
+            r.value is not None and _made_here(r.value) for r in returns
+        )
 
     def param_kind(self, name: str) -> str:
         node = self.function.node
@@ -1586,6 +1601,12 @@ def _bindings(
                 values[target.value] = value
                 owned = owned if part else _made_here(value)
             made[target.value] = made.get(target.value, True) and owned
+        elif (kind is cst.Tuple or kind is cst.List) and _pairs(target, value):
+            # `seen, out = set(), []`: each name gets its own value
+            assert isinstance(target, (cst.Tuple, cst.List))
+            assert isinstance(value, (cst.Tuple, cst.List))
+            for element, given in zip(target.elements, value.elements):
+                bind(element.value, given.value, owned, part)
         elif kind is cst.Tuple or kind is cst.List:
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
                 # `query, generic = rewrite(sql)`: the first value keeps the start of the
@@ -1658,6 +1679,18 @@ _MADE_HERE = (
     cst.GeneratorExp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
     cst.Integer, cst.Float, cst.BinaryOperation, cst.Subscript,
 )
+
+
+def _pairs(target: cst.CSTNode, value: cst.BaseExpression | None) -> bool:
+    """`a, b = x, y`: as many values as names, none of them starred."""
+    if not isinstance(value, (cst.Tuple, cst.List)) or not isinstance(
+        target, (cst.Tuple, cst.List)
+    ):
+        return False
+    elements = (*target.elements, *value.elements)
+    return len(target.elements) == len(value.elements) and not any(
+        isinstance(e, cst.StarredElement) for e in elements
+    )
 
 
 def _is_call(value: cst.BaseExpression | None) -> bool:
