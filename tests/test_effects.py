@@ -1290,3 +1290,47 @@ def test_values_made_by_the_call_are_not_objects_it_got(tmp_path: Path) -> None:
     assert found["find_acts"].mode_source == "effects: none in the resolved call tree"
     assert found["label"].mode_source == "effects: none in the resolved call tree"
     assert "client.replace()" in found["relabel"].mode_source
+
+
+def test_a_post_to_an_endpoint_named_for_a_query_reads(tmp_path: Path) -> None:
+    """`/query`, `/_search`, Solr's `/select` (an environment variable's default too):
+    a search form. The address a helper is given is judged at each call; a POST
+    anywhere else may still write."""
+    path = server(tmp_path, """
+        import json, os
+        import urllib.request
+        import httpx
+        RAG = os.getenv("RAG_URL", "http://localhost:9622")
+        SOLR = os.getenv("SOLR_URL", "https://search.example.org/solr/docs/select?wt=json")
+
+        def _post(url, payload):
+            data = json.dumps(payload).encode()
+            request = urllib.request.Request(url, data=data, method="POST")
+            return json.load(urllib.request.urlopen(request))
+
+        @mcp.tool()
+        def ask(question: str) -> dict:
+            return _post(f"{RAG}/query", {"query": question})
+
+        @mcp.tool()
+        def rulings(topic: str) -> dict:
+            return httpx.post(SOLR, data={"q": topic}).json()
+
+        @mcp.tool()
+        def hits(term: str) -> dict:
+            return httpx.post("https://es.example.org/docs/_search", json={"q": term}).json()
+
+        @mcp.tool()
+        def report(note: str) -> dict:
+            return _post(f"{RAG}/feedback", {"note": note})
+
+        @mcp.tool()
+        def relay(url: str, note: str) -> dict:
+            return _post(url, {"note": note})
+    """)
+    found = tools(path)
+    for name in ("ask", "rulings", "hits"):
+        assert found[name].mode == "read-only", found[name].mode_source
+    assert "HTTP POST" in found["report"].mode_source
+    assert "HTTP POST" in found["relay"].mode_source
+    assert "from the arguments" not in found["relay"].mode_source

@@ -192,6 +192,12 @@ class EffectAnalysis:
                 seen.add(key)
                 writes.append(write)
         for pending in summary.pending:  # the tool's arguments decide: may write
+            if pending.kind == "post":  # to an address the caller gives: as before
+                writes.append(
+                    Write("network", pending.text, pending.node, pending.function,
+                          pending.chain, certain=False, why="HTTP POST", calls=pending.calls)
+                )
+                continue
             writes.append(
                 Write(
                     pending.kind, pending.text, pending.node, pending.function,
@@ -438,6 +444,8 @@ class _Scan:
             return
         if qualified in cat.NETWORK_CALLS:
             post = last == "post"  # often a query (search forms, GraphQL): may write
+            if post and self.queries(call, 0, site):
+                return
             self.write("network", site, text, certain=not post, why="HTTP POST" if post else "")
             return
         if qualified in cat.GIT_CALLS:
@@ -459,7 +467,9 @@ class _Scan:
             return
         method = keyword(call, "method") or self.spread_key(call, "method")
         if method is not None:
-            self.decide("network", site, text, self.template(method, sequence=False))
+            template = self.template(method, sequence=False)
+            if not (_posts(template) and self.queries(call, 0, site)):
+                self.decide("network", site, text, template)
             return
         if isinstance(func, cst.Attribute):
             if self.method(call, func, site, text, last):
@@ -564,6 +574,8 @@ class _Scan:
                     self.summary.state = True
                 return True
             post = last == "post"
+            if post and self.queries(call, 0, site):
+                return True
             self.write("network", site, text, certain=not post, why="HTTP POST" if post else "",
                        own=own)
             return True
@@ -575,7 +587,9 @@ class _Scan:
                 value = _argument(call, position)
                 template = None if value is None else self.http_method(value)
             if template is not None:
-                self.decide("network", site, text, template)
+                url = 0 if keyword(call, name) is not None else position + 1
+                if not (_posts(template) and self.queries(call, url, site)):
+                    self.decide("network", site, text, template)
                 return True
         if last in cat.WRITE_METHOD_NAMES:
             certain = last not in cat.WEAK_VERBS
@@ -749,6 +763,49 @@ class _Scan:
             return _kind_of_type(self.project.attribute_type(expr, self.function))
         return ""
 
+    def queries(self, call: cst.Call, position: int, site: cst.CSTNode) -> bool:
+        """A POST to an endpoint named for a query (`f"{BASE}/query"`, `.../_search`,
+        Solr's `.../select?...`): a search form, not a write; believed from a name, it
+        leaves the tree unresolved (the name verbs and the default decide). True also when
+        the address is a parameter's value: each call site decides
+        (`_post_json(f"{RAG}/query", q)`)."""
+        url = _argument(call, position, "url")
+        if url is None:
+            return False
+        template = self.url_template(url)
+        if template.parts and isinstance(template.parts[-1], Param):
+            self.summary.pending.append(
+                Pending("post", _call_text(site), site, self.function,
+                        (self.function.label,), template, self.guard_of(site))
+            )
+            return True
+        if _query_url(template.parts):
+            self.summary.unresolved()  # a query by its address: believed, not shown
+            return True
+        return False
+
+    def url_template(self, url: cst.BaseExpression) -> Template:
+        default = self.environment_default(url)
+        if default is not None:  # `os.getenv("SOLR_URL", "https://.../select")`
+            return Template((default,), False)
+        return self.template(url, False)
+
+    def environment_default(self, expr: cst.BaseExpression) -> str | None:
+        """The literal default of the environment variable a module constant reads
+        (`SOLR = os.getenv("SOLR_URL", "https://...")`): what the server expects there."""
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        found = self.project.origin(expr, self.function)
+        call = found[0] if found is not None else None
+        if found is None or not isinstance(call, cst.Call):
+            return None
+        where = found[1]
+        qualified = self.project.qualify(dotted_name(call.func) or "", where)
+        if qualified not in cat.ENVIRONMENT_CALLS:
+            return None
+        default = _argument(call, 1, "default")
+        return string_value(default) if default is not None else None
+
     def returns_data(self, name: str) -> bool:
         """`base = act_level(nid)` where the project function returns only values it makes
         (`return nid.split("/art/")[0]`): data, like a builtin's result."""
@@ -885,7 +942,9 @@ class _Scan:
                 parts.append(Opaque)
                 continue
             exprs, spread = value
-            if part.spread or spread:
+            if pending.kind == "post" and len(exprs) == 1:  # an address
+                parts.extend(self.url_template(exprs[0]).parts)
+            elif part.spread or spread:
                 for expr in exprs:
                     parts.extend(self.template(expr, pending.template.sequence).parts)
             else:
@@ -902,10 +961,13 @@ class _Scan:
         reads = _reads(pending.kind, _opaque(template))
         if reads is not True:
             self.summary.writes.append(
-                Write(pending.kind, pending.text, pending.node, pending.function, chain,
-                      reads is False, _why(pending.kind, template), guard=guard, calls=calls,
+                Write(_KINDS.get(pending.kind, pending.kind), pending.text, pending.node,
+                      pending.function, chain, reads is False, _why(pending.kind, template),
+                      guard=guard, calls=calls,
                       carries=_SOME_ARGUMENT)  # decided by what a caller passed
             )
+        elif pending.kind == "post":
+            self.summary.unresolved()  # a query by its address: believed, not shown
 
     def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
         """`asyncio.to_thread(f, *args)`: the call of `f` it makes."""
@@ -1365,6 +1427,8 @@ def _reads(kind: str, template: Template) -> bool | None:
         mode = "".join(p for p in parts if isinstance(p, str))
         mode = re.split(r"[:|]", mode, maxsplit=1)[0]  # tarfile's "r:xz": xz is no mode
         return not (set(mode) & cat.WRITE_MODE_LETTERS)
+    if kind == "post":  # a POST decided by its address: a query's reads
+        return True if _query_url(parts) else None
     if kind == "network":
         if len(parts) != 1 or not isinstance(parts[0], str) or parts[0].upper() == "POST":
             return None  # POST: often a query (search forms, GraphQL)
@@ -1547,6 +1611,8 @@ def _why(kind: str, template: Template) -> str:
             shown = [p if isinstance(p, str) else "..." for p in template.parts[:4]]
             return f"runs `{' '.join(shown)}`"
         return "runs a command that is not a literal"
+    if kind == "post":
+        return "HTTP POST"
     if kind == "network":
         verb = _first(template)
         return f"HTTP {verb.upper()}" if isinstance(verb, str) else "HTTP method unknown"
@@ -1679,6 +1745,29 @@ _MADE_HERE = (
     cst.GeneratorExp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
     cst.Integer, cst.Float, cst.BinaryOperation, cst.Subscript,
 )
+
+
+# Pending decisions written as the kind of their write: a POST whose address a caller
+# gives is an HTTP request.
+_KINDS = {"post": "network"}
+
+
+def _query_url(parts: tuple[Part, ...]) -> bool:
+    """An address whose path ends in a word for a query (`/query`, `/_search`, Solr's
+    `/select?wt=json`)."""
+    if not parts or not isinstance(parts[-1], str):
+        return False  # `f"{BASE}/{path}"`: the endpoint is not a literal
+    path = parts[-1].split("?", 1)[0].split("#", 1)[0].rstrip("/")
+    if "/" not in path and len(parts) == 1:
+        return False  # a bare word, not a URL
+    segment = path.rsplit("/", 1)[-1].split(".", 1)[0].lower().lstrip("_")
+    return segment in cat.QUERY_ENDPOINTS
+
+
+def _posts(template: Template) -> bool:
+    """An HTTP method that is literally POST."""
+    parts = template.parts
+    return len(parts) == 1 and isinstance(parts[0], str) and parts[0].upper() == "POST"
 
 
 def _pairs(target: cst.CSTNode, value: cst.BaseExpression | None) -> bool:

@@ -258,6 +258,11 @@ NETWORK_CALLS = frozenset(
 )
 # Methods of HTTP clients and sessions (requests, httpx, aiohttp) that write.
 NETWORK_WRITE_METHODS = frozenset({"post", "put", "patch", "delete"})
+# The last part of an endpoint's path that names a query: a POST there is a search form
+# (`/query`, Elasticsearch's `/_search`, Solr's `/select`, SPARQL), which reads.
+QUERY_ENDPOINTS = frozenset(
+    """query search select msearch count find lookup autocomplete suggest sparql""".split()
+)
 # Calls whose method argument (position, keyword) says which HTTP method is sent.
 REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
 READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -320,7 +325,8 @@ READ_ONLY_CALLS = frozenset(
     """asyncio.create_task create_task asyncio.ensure_future loop.create_task
     functools.update_wrapper update_wrapper asyncio.set_event_loop set_event_loop
     set_result set_exception create_engine create_async_engine sqlalchemy.create_engine
-    ssl.create_default_context create_default_context set_defaults send_progress
+    ssl.create_default_context create_default_context
+    ssl._create_unverified_context _create_unverified_context set_defaults send_progress
     send_log_message report_progress setdefault create_connection create_pool
     async_sessionmaker sessionmaker contextvars.ContextVar.set create_model
     pydantic.create_model set_tracer_provider set_exception_handler send_notification
