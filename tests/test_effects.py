@@ -1334,3 +1334,51 @@ def test_a_post_to_an_endpoint_named_for_a_query_reads(tmp_path: Path) -> None:
     assert "HTTP POST" in found["report"].mode_source
     assert "HTTP POST" in found["relay"].mode_source
     assert "from the arguments" not in found["relay"].mode_source
+
+
+def test_an_http_method_is_followed_through_the_request_object(tmp_path: Path) -> None:
+    """`method=request.method` is decided by the object each caller passes: a project
+    class built there, its constructor's keyword or its class body (through its bases);
+    an object the caller was given stays undecided."""
+    path = server(tmp_path, """
+        import httpx
+
+        class Request:
+            method: str = "GET"
+            path: str = "/"
+
+        class Search(Request):
+            path = "/items"
+
+        class Bookmark(Request):
+            method = "POST"
+            path = "/bookmarks"
+
+        def _send(request: Request):
+            return httpx.request(request.method, "https://x.example" + request.path)
+
+        def send(request: Request):
+            return _send(request)
+
+        @mcp.tool()
+        def items() -> dict:
+            return send(Search()).json()
+
+        @mcp.tool()
+        def pin() -> dict:
+            request = Bookmark()
+            return send(request).json()
+
+        @mcp.tool()
+        def unpin() -> dict:
+            return send(Request(method="DELETE")).json()
+
+        @mcp.tool()
+        def relay(request: dict) -> dict:
+            return send(request).json()
+    """)
+    found = tools(path)
+    assert found["items"].mode_source == "effects: none in the resolved call tree"
+    assert "HTTP POST" in found["pin"].mode_source
+    assert found["unpin"].mode == "mutation"
+    assert "from the arguments" in found["relay"].mode_source

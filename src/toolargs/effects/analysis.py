@@ -68,6 +68,12 @@ class Project(Protocol):
         """The value a module constant or a `self` attribute is bound to, and the code
         whose names that value uses; None when it is not one."""
 
+    def member(
+        self, expr: cst.BaseExpression, name: str, caller: Function
+    ) -> tuple[cst.BaseExpression, Function] | None:
+        """The value an object built in the caller from a project class has for its
+        attribute `name` (a constructor keyword, or the class body through its bases)."""
+
 
 @dataclass(frozen=True)
 class Param:
@@ -75,6 +81,7 @@ class Param:
 
     name: str
     spread: bool = False  # `*args` in a command list
+    attr: str = ""  # `request.method`: an attribute of the parameter's value
 
 
 Opaque = None  # a value the checker cannot read
@@ -707,7 +714,7 @@ class _Scan:
         if isinstance(first, str):
             return template if first.upper() in cat.HTTP_METHODS else None
         if isinstance(first, Param):
-            named = first.name
+            named = first.attr or first.name  # `request.method`: the attribute says it
         else:
             named = dotted_name(value) or ""
         words = _words(named.replace(".", "_"))
@@ -942,7 +949,9 @@ class _Scan:
                 parts.append(Opaque)
                 continue
             exprs, spread = value
-            if pending.kind == "post" and len(exprs) == 1:  # an address
+            if part.attr:  # `request.method` of the object the caller passes
+                parts.extend(self.member_template(exprs[0], part, pending.template.sequence))
+            elif pending.kind == "post" and len(exprs) == 1:  # an address
                 parts.extend(self.url_template(exprs[0]).parts)
             elif part.spread or spread:
                 for expr in exprs:
@@ -968,6 +977,20 @@ class _Scan:
             )
         elif pending.kind == "post":
             self.summary.unresolved()  # a query by its address: believed, not shown
+
+    def member_template(
+        self, expr: cst.BaseExpression, part: Param, sequence: bool
+    ) -> tuple[Part, ...]:
+        """The parts of `<expr>.<attr>`: a parameter's attribute again, or the value the
+        project class of an object built here gives it (`PaperDetailsRequest(...)` with
+        `method: str = "GET"` in its base)."""
+        if isinstance(expr, cst.Name) and expr.value in self.params:
+            return (Param(expr.value, part.spread, part.attr),)
+        found = self.project.member(expr, part.attr, self.function)
+        text = string_value(found[0]) if found is not None else None
+        if text is None:
+            return (Opaque,)
+        return tuple(_split(text)) if sequence else (text,)
 
     def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
         """`asyncio.to_thread(f, *args)`: the call of `f` it makes."""
@@ -1076,6 +1099,12 @@ class _Scan:
             constant = self.constant(expr)  # `SCHEMA`, `queries.POSTS_QUERY`, `self.SQL`
             if constant is not None:
                 return Template(tuple(_split(constant)) if sequence else (constant,), sequence)
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value in self.params
+        ):  # `request.method`: each caller's object decides
+            return Template((Param(expr.value.value, spread, expr.attr.value),), sequence)
         if isinstance(expr, (cst.Attribute, cst.Subscript)):
             root: cst.BaseExpression = expr
             while isinstance(root, (cst.Attribute, cst.Subscript)):
