@@ -1382,3 +1382,25 @@ def test_an_http_method_is_followed_through_the_request_object(tmp_path: Path) -
     assert "HTTP POST" in found["pin"].mode_source
     assert found["unpin"].mode == "mutation"
     assert "from the arguments" in found["relay"].mode_source
+
+
+def test_arguments_inside_a_literal_statement_do_not_decide_it(tmp_path: Path) -> None:
+    """`f"GENERATE SQL FOR '{question}'"`: the statement the checker cannot read starts
+    with a literal keyword, the caller's text is only a value in it (uncertain, not the
+    caller's to decide); a statement that is the argument itself still is."""
+    path = server(tmp_path, """
+        import sqlite3
+
+        @mcp.tool()
+        def search_sql_hints(question: str) -> list:
+            cursor = sqlite3.connect("hints.db").cursor()
+            return cursor.execute(f"GENERATE SQL FOR '{question}'").fetchall()
+
+        @mcp.tool()
+        def search_raw(statement: str) -> list:
+            cursor = sqlite3.connect("hints.db").cursor()
+            return cursor.execute(statement).fetchall()
+    """)
+    found = tools(path)
+    assert found["search_sql_hints"].mode == "read-only"
+    assert "SQL from the arguments" in found["search_raw"].mode_source

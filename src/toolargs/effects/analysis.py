@@ -401,7 +401,9 @@ class _Scan:
         """A write unless `template` (the mode, method, SQL or command) says it reads."""
         if template is None or place is True:
             return
-        if template.params and _reads(kind, _opaque(template)) is None:
+        if template.params and _reads(kind, _opaque(template)) is None and (
+            _params_decide(kind, template)
+        ):
             self.summary.pending.append(
                 Pending(kind, text or _call_text(site), site, self.function,
                         (self.function.label,), template, self.guard_of(site))
@@ -961,7 +963,9 @@ class _Scan:
         template = Template(tuple(parts), pending.template.sequence)
         chain = (self.function.label, *pending.chain)
         calls = ((site, self.function), *pending.calls)
-        if template.params and _reads(pending.kind, _opaque(template)) is None:
+        if template.params and _reads(pending.kind, _opaque(template)) is None and (
+            _params_decide(pending.kind, template)
+        ):
             self.summary.pending.append(
                 Pending(pending.kind, pending.text, pending.node, pending.function, chain,
                         template, guard, calls)
@@ -1791,6 +1795,22 @@ def _query_url(parts: tuple[Part, ...]) -> bool:
         return False  # a bare word, not a URL
     segment = path.rsplit("/", 1)[-1].split(".", 1)[0].lower().lstrip("_")
     return segment in cat.QUERY_ENDPOINTS
+
+
+def _params_decide(kind: str, template: Template) -> bool:
+    """Whether the parameters can decide what an undecided value does: not for SQL whose
+    first keyword is literal (`f"GENERATE SQL FOR '{question}'"`: the caller's text is a
+    value inside it, the statement is what the checker cannot read). `EXPLAIN {sql}`
+    runs what follows it: there they do."""
+    if kind != "sql":
+        return True
+    prefix = ""
+    for part in template.parts:
+        if not isinstance(part, str):
+            break
+        prefix += part
+    words = _sql_words(prefix)
+    return not words or words[0] == "EXPLAIN"  # what EXPLAIN runs comes after it
 
 
 def _posts(template: Template) -> bool:
