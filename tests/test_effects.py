@@ -1147,7 +1147,7 @@ def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None
         ("get_post_details", "read-only"),  # starts with a read verb: the post is read
         ("obsidian_search", "read-only"),
         ("list_pending_updates", "read-only"),
-        ("archive_search_results", "read-only"),
+        ("archive_search_results", "mutation"),  # `archive` changes what it names
         ("update_search_index", "mutation"),
         ("publish", "mutation"),
     ],
@@ -1155,3 +1155,314 @@ def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None
 def test_a_read_name_outweighs_an_uncertain_write(name: str, mode: str) -> None:
     effects = Effects(uncertain=("client.post() (api.py:3), HTTP POST",))
     assert classify(name, None, (), Config(), effects).mode == mode
+
+
+# --- verbs that change state, and resources a function undoes itself ---
+
+
+def test_state_verbs_and_quantifiers_name_tools() -> None:
+    config = Config()
+    for name, verb in [("refund_order", "refund"), ("cancel_subscription", "cancel"),
+                       ("batch_delete_products", "delete"), ("bulkCreateUsers", "create"),
+                       ("activate_base_plan", "activate"), ("reply_to_review", "reply")]:
+        assert classify(name, None, (), config).source == f"name verb '{verb}'"
+    for name in ("batch_get_orders", "bulk_lookup_domains", "list_refunds", "batch"):
+        assert classify(name, None, (), config).source == "default"
+    maybe = Effects(uncertain=("client.post() (a.py:9), HTTP POST",))
+    assert classify("cancel_search", None, (), config, maybe).mode == "mutation"
+
+
+@pytest.mark.parametrize(
+    ("body", "mode", "evidence"),
+    [
+        ("service.orders().refund(orderId=path).execute()", "mutation", "refund()"),
+        ("service.inappproducts().batchDelete(body=path).execute()", "mutation",
+         "batchDelete()"),
+        ("plans = service.subscriptions().basePlans()\nplans.migratePrices(id=path)",
+         "mutation", "by its name"),
+        ("service.subscriptions().basePlans().activate(id=path)", "mutation", "by its name"),
+        ("api.cancel_order(path)", "mutation", "by its name"),
+        ("return service.inappproducts().batchGet(sku=path).execute()", "read-only",
+         "effects: none"),
+        ("task = asyncio.ensure_future(asyncio.sleep(1))\ntask.cancel()", "read-only",
+         "effects: none"),
+    ],
+)
+def test_calls_named_for_a_change_of_state(
+    tmp_path: Path, body: str, mode: str, evidence: str
+) -> None:
+    """A call on an API's resource named for a change (`refund`, `activate`), camelCase
+    and after `batch` too, may write; on anything else a bare verb says nothing."""
+    path = tmp_path / "server.py"
+    path.write_text(
+        "import asyncio\nfrom googleapiclient.discovery import build\nimport sdk\n"
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('demo')\n"
+        "service = build('androidpublisher', 'v3')\napi = sdk.Client()\n"
+        "@mcp.tool()\ndef handle(path: str):\n" + textwrap.indent(body, "    ") + "\n",
+        encoding="utf-8",
+    )
+    tool = tools(path)["handle"]
+    assert (tool.mode, evidence in tool.mode_source) == (mode, True), tool.mode_source
+
+
+def test_a_resource_created_and_deleted_in_one_call_is_scratch(tmp_path: Path) -> None:
+    """An edit session opened and deleted again is like a temporary file; one that is
+    committed, or deleted by another call than the one that opened it, still counts."""
+    path = server(tmp_path, """
+        from googleapiclient.discovery import build
+
+        def _open(app):
+            service = build("androidpublisher", "v3")
+            return service.edits().insert(packageName=app, body={}).execute()["id"]
+
+        def _drop(app, edit):
+            service = build("androidpublisher", "v3")
+            service.edits().delete(packageName=app, editId=edit).execute()
+
+        @mcp.tool()
+        def read_tracks(app: str) -> list:
+            service = build("androidpublisher", "v3")
+            edit = _open(app)
+            try:
+                return service.edits().tracks().list(packageName=app, editId=edit).execute()
+            finally:
+                _drop(app, edit)
+
+        @mcp.tool()
+        def publish(app: str) -> None:
+            service = build("androidpublisher", "v3")
+            edit = _open(app)
+            service.edits().commit(packageName=app, editId=edit).execute()
+            _drop(app, edit)
+
+        @mcp.tool()
+        def open_edit(app: str) -> str:
+            return _open(app)
+
+        @mcp.tool()
+        def drop_other(app: str, edit: str) -> None:
+            mine = _open(app)
+            _drop(app, edit)
+            return mine
+    """)
+    found = tools(path)
+    assert found["read_tracks"].mode_source == "default"
+    assert "commit()" in found["publish"].mode_source
+    assert "insert()" in found["open_edit"].mode_source
+    assert found["drop_other"].mode == "mutation"
+
+
+def test_configuring_the_servers_own_client_is_state(tmp_path: Path) -> None:
+    """`self._options.add_http_header(k, v)` before a query changes how the server talks,
+    whichever module's tool reaches it: state, not a write."""
+    path = server(tmp_path, """
+        import os
+        from gpudb import GPUdb
+
+        class Util:
+            def __init__(self) -> None:
+                self._options = GPUdb.Options()
+
+            def connect(self, user: str) -> GPUdb:
+                self._options.add_http_header("X-User", user)
+                return GPUdb(host=os.environ["DB_URL"], options=self._options)
+
+        util = Util()
+
+        @mcp.tool()
+        def generate_sql(question: str, user: str) -> str:
+            return util.connect(user).generate_sql(question)
+
+        @mcp.tool()
+        def add_user(name: str, user: str) -> None:
+            util.connect(user).create_user(name)
+
+        @mcp.tool()
+        def query_sql(sql: str, user: str) -> list:
+            dbc = util.connect(user)
+            return dbc.execute_sql_and_decode(statement=sql, limit=10).records
+    """)
+    found = tools(path)
+    assert found["generate_sql"].mode_source == "default"
+    assert "create_user()" in found["add_user"].mode_source
+    assert "SQL from the arguments" in found["query_sql"].mode_source
+
+
+def test_a_debug_or_timing_file_named_by_the_environment_is_a_log(tmp_path: Path) -> None:
+    """A line appended to the file `APP_DEBUG_TIMINGS` names records the server's own work:
+    no TAV403; a file named otherwise is still a write."""
+    path = server(tmp_path, """
+        import os
+        from mcp.types import ToolAnnotations
+        READ = ToolAnnotations(readOnlyHint=True)
+
+        def _note(event):
+            path = os.getenv("APP_DEBUG_TIMINGS")
+            if path:
+                with open(path, "a") as handle:
+                    handle.write(event + "\\n")
+
+        @mcp.tool(annotations=READ)
+        def lookup(key: str) -> str:
+            _note("lookup")
+            return key
+
+        @mcp.tool(annotations=READ)
+        def remember(key: str) -> str:
+            with open(os.environ["APP_EXPORT"], "a") as handle:
+                handle.write(key)
+            return key
+    """)
+    found = codes(path)
+    assert ("TAV403", "lookup") not in found
+    assert ("TAV403", "remember") in found
+    assert tools(path)["lookup"].mode == "read-only"
+
+
+def test_values_made_by_the_call_are_not_objects_it_got(tmp_path: Path) -> None:
+    """`seen, out = set(), []` binds each name to its own value; a project function that
+    returns text it makes (`return nid.split("/")[0]`) gives data: `base.replace(a, b)`
+    is `str.replace`. An object got from a library still counts."""
+    path = server(tmp_path, """
+        import sdk
+
+        def act_level(nid):
+            return nid.split("/art/")[0]
+
+        @mcp.tool()
+        def find_acts(query: str) -> list:
+            seen, out = set(), []
+            for hit in query.split():
+                if hit not in seen:
+                    seen.add(hit)
+                    out.append(hit)
+            return out
+
+        @mcp.tool()
+        def label(nid: str) -> str:
+            base, art = act_level(nid), nid.rsplit("/", 1)[-1]
+            return base.replace("eli:/it/", "").replace("/", " ") + art
+
+        @mcp.tool()
+        def relabel(key: str) -> None:
+            client, name = sdk.connect(), key.upper()
+            client.replace(name, "x", expire=60)
+    """)
+    found = tools(path)
+    assert found["find_acts"].mode_source == "effects: none in the resolved call tree"
+    assert found["label"].mode_source == "effects: none in the resolved call tree"
+    assert "client.replace()" in found["relabel"].mode_source
+
+
+def test_a_post_to_an_endpoint_named_for_a_query_reads(tmp_path: Path) -> None:
+    """`/query`, `/_search`, Solr's `/select` (an environment variable's default too):
+    a search form. The address a helper is given is judged at each call; a POST
+    anywhere else may still write."""
+    path = server(tmp_path, """
+        import json, os
+        import urllib.request
+        import httpx
+        RAG = os.getenv("RAG_URL", "http://localhost:9622")
+        SOLR = os.getenv("SOLR_URL", "https://search.example.org/solr/docs/select?wt=json")
+
+        def _post(url, payload):
+            data = json.dumps(payload).encode()
+            request = urllib.request.Request(url, data=data, method="POST")
+            return json.load(urllib.request.urlopen(request))
+
+        @mcp.tool()
+        def ask(question: str) -> dict:
+            return _post(f"{RAG}/query", {"query": question})
+
+        @mcp.tool()
+        def rulings(topic: str) -> dict:
+            return httpx.post(SOLR, data={"q": topic}).json()
+
+        @mcp.tool()
+        def hits(term: str) -> dict:
+            return httpx.post("https://es.example.org/docs/_search", json={"q": term}).json()
+
+        @mcp.tool()
+        def report(note: str) -> dict:
+            return _post(f"{RAG}/feedback", {"note": note})
+
+        @mcp.tool()
+        def relay(url: str, note: str) -> dict:
+            return _post(url, {"note": note})
+    """)
+    found = tools(path)
+    for name in ("ask", "rulings", "hits"):
+        assert found[name].mode == "read-only", found[name].mode_source
+    assert "HTTP POST" in found["report"].mode_source
+    assert "HTTP POST" in found["relay"].mode_source
+    assert "from the arguments" not in found["relay"].mode_source
+
+
+def test_an_http_method_is_followed_through_the_request_object(tmp_path: Path) -> None:
+    """`method=request.method` is decided by the object each caller passes: a project
+    class built there, its constructor's keyword or its class body (through its bases);
+    an object the caller was given stays undecided."""
+    path = server(tmp_path, """
+        import httpx
+
+        class Request:
+            method: str = "GET"
+            path: str = "/"
+
+        class Search(Request):
+            path = "/items"
+
+        class Bookmark(Request):
+            method = "POST"
+            path = "/bookmarks"
+
+        def _send(request: Request):
+            return httpx.request(request.method, "https://x.example" + request.path)
+
+        def send(request: Request):
+            return _send(request)
+
+        @mcp.tool()
+        def items() -> dict:
+            return send(Search()).json()
+
+        @mcp.tool()
+        def pin() -> dict:
+            request = Bookmark()
+            return send(request).json()
+
+        @mcp.tool()
+        def unpin() -> dict:
+            return send(Request(method="DELETE")).json()
+
+        @mcp.tool()
+        def relay(request: dict) -> dict:
+            return send(request).json()
+    """)
+    found = tools(path)
+    assert found["items"].mode_source == "effects: none in the resolved call tree"
+    assert "HTTP POST" in found["pin"].mode_source
+    assert found["unpin"].mode == "mutation"
+    assert "from the arguments" in found["relay"].mode_source
+
+
+def test_arguments_inside_a_literal_statement_do_not_decide_it(tmp_path: Path) -> None:
+    """`f"GENERATE SQL FOR '{question}'"`: the statement the checker cannot read starts
+    with a literal keyword, the caller's text is only a value in it (uncertain, not the
+    caller's to decide); a statement that is the argument itself still is."""
+    path = server(tmp_path, """
+        import sqlite3
+
+        @mcp.tool()
+        def search_sql_hints(question: str) -> list:
+            cursor = sqlite3.connect("hints.db").cursor()
+            return cursor.execute(f"GENERATE SQL FOR '{question}'").fetchall()
+
+        @mcp.tool()
+        def search_raw(statement: str) -> list:
+            cursor = sqlite3.connect("hints.db").cursor()
+            return cursor.execute(statement).fetchall()
+    """)
+    found = tools(path)
+    assert found["search_sql_hints"].mode == "read-only"
+    assert "SQL from the arguments" in found["search_raw"].mode_source

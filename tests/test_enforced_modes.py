@@ -22,7 +22,7 @@ from toolargs.remedy import applied_options
 ROOT = Path(__file__).resolve().parent.parent
 JOURNAL = ROOT / "fixtures" / "packages" / "field_journal"
 REMEDY = (
-    'enforce_policy(mcp, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "archive_season", '
+    'enforce_policy(mcp, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "shelve_season", '
     '"tidy_site"), read_only_tools=("set_overlap",))'
 )
 
@@ -56,7 +56,7 @@ def test_check_reports_once_at_the_server_with_the_call_to_write(
         ("TAV503", "app.py", 7),
     ]
     mutation, read_only = (f["message"] for f in findings)
-    assert "runs its 2 mutation tool(s) ('archive_season' and 'tidy_site')" in mutation
+    assert "runs its 2 mutation tool(s) ('shelve_season' and 'tidy_site')" in mutation
     assert "takes them for read-only at run time" in mutation
     assert "('set_overlap'; enforce_policy, as called on it, takes them for mutations" in (
         read_only
@@ -76,7 +76,7 @@ def test_the_audit_shows_what_the_running_policy_does(
         "read_entry": ("read-only", "reported", []),
         "set_overlap": ("read-only", "rejected", ["TAV503"]),
         "tidy_site": ("mutation", "reported", ["TAV201"]),
-        "archive_season": ("mutation", "reported", ["TAV201"]),
+        "shelve_season": ("mutation", "reported", ["TAV201"]),
     }
 
 
@@ -88,7 +88,7 @@ def test_with_the_remedy_applied_check_is_clean(
     assert run(capsys, "check", str(package)) == (0, "")
     code, out = run(capsys, "audit", "--format", "json", str(package))
     tools = {t["name"]: t["unknown_keys"] for t in json.loads(out)["tools"]}
-    assert tools["tidy_site"] == tools["archive_season"] == "rejected"
+    assert tools["tidy_site"] == tools["shelve_season"] == "rejected"
     assert tools["set_overlap"] == "reported"
 
 
@@ -97,7 +97,7 @@ def test_module_constants_and_spreads_are_read(
 ) -> None:
     package = copy(tmp_path)
     call = (
-        'JOURNAL_WRITES = ("tidy_*", "archive_*")\n'
+        'JOURNAL_WRITES = ("tidy_*", "shelve_*")\n'
         "enforce_policy(mcp, mutation_tools=(*DEFAULT_MUTATION_TOOLS, *JOURNAL_WRITES), "
         'read_only_tools=["set_overlap"])'
     )
@@ -112,8 +112,8 @@ def test_a_partial_remedy_names_only_what_is_left(
     set_call(package, 'enforce_policy(mcp, mutation_tools=("tidy_*",))')
     code, out = run(capsys, "check", str(package))
     assert code == 1
-    assert 'enforce_policy(mcp, mutation_tools=("tidy_*", "archive_season"), ' in out
-    assert "runs its 1 mutation tool(s) ('archive_season')" in out
+    assert 'enforce_policy(mcp, mutation_tools=("tidy_*", "shelve_season"), ' in out
+    assert "runs its 1 mutation tool(s) ('shelve_season')" in out
 
 
 def test_options_the_checker_cannot_read_are_said_not_guessed(
@@ -152,7 +152,7 @@ def test_fix_writes_the_same_options_and_the_round_trip_is_clean(
     code, out = run(capsys, "fix", str(package))
     assert code == 0, out
     written = app.read_text()
-    assert '    mutation_tools=(*DEFAULT_MUTATION_TOOLS, "archive_season", "tidy_site"),\n' in (
+    assert '    mutation_tools=(*DEFAULT_MUTATION_TOOLS, "shelve_season", "tidy_site"),\n' in (
         written
     )
     assert '    read_only_tools=("set_overlap",),\n' in written

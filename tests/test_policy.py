@@ -68,9 +68,9 @@ def test_tool_mode(name: str, annotations: object, mode: str) -> None:
 
 
 def test_tool_mode_configured_patterns() -> None:
-    # `archive_` is no mutation verb: only the configured pattern makes it one.
-    assert tool_mode("archive_file", None, mutation_tools=("archive_*",)) == "mutation"
-    assert tool_mode("archive_file", None) == "read-only"
+    # `tidy_` is no mutation verb: only the configured pattern makes it one.
+    assert tool_mode("tidy_file", None, mutation_tools=("tidy_*",)) == "mutation"
+    assert tool_mode("tidy_file", None) == "read-only"
     assert tool_mode("peek", None, read_only_tools=("peek",), default_mode="mutation") == (
         "read-only"
     )

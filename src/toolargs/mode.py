@@ -13,7 +13,10 @@ from dataclasses import dataclass
 
 from toolargs.config import Config, Mode
 from toolargs.runtime.policy import matching_pattern as matching_pattern
-from toolargs.runtime.policy import mutation_verb as mutation_verb
+from toolargs.runtime.policy import QUANTIFIERS as QUANTIFIERS  # noqa: F401
+from toolargs.runtime.policy import STATE_VERBS as STATE_VERBS  # noqa: F401
+from toolargs.runtime.policy import mutation_verb as mutation_verb  # noqa: F401
+from toolargs.runtime.policy import name_verb as name_verb  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ def reads_by_name(name: str, config: Config) -> bool:
     if first and first[0].lower() in config.read_only_verbs:
         return True
     words = name_words(name)
+    if name_verb(name, ()) is not None:  # `cancel_search`: the first verb changes state
+        return False
     return bool(words & set(config.read_only_verbs)) and not words & set(config.mutation_verbs)
 
 
@@ -143,7 +148,11 @@ def classify(
             return Classification("mutation", f"effect: {effects.from_arguments[0]}")
     if effects is not None and effects.resolved:
         return Classification("read-only", "effects: none in the resolved call tree")
-    verb = mutation_verb(name, config.mutation_verbs) or _verb_among_words(name, config)
+    verb = (
+        name_verb(name, config.mutation_verbs)
+        or mutation_verb(name, config.mutation_verbs)
+        or _verb_among_words(name, config)
+    )
     if verb is not None:
         return Classification("mutation", f"name verb '{verb}'")
     if effects is not None and effects.own:

@@ -25,7 +25,7 @@ from fastmcp import Client  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 JOURNAL = ROOT / "fixtures" / "packages" / "field_journal"
 REMEDY = (
-    'enforce_policy(mcp, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "archive_season", '
+    'enforce_policy(mcp, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "shelve_season", '
     '"tidy_site"), read_only_tools=("set_overlap",))'
 )
 

@@ -26,7 +26,7 @@ from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children
 from toolargs.effects import catalogue as cat
 from toolargs.effects.space import Argument, Own, Place, Spaces, combine
-from toolargs.mode import mutation_verb
+from toolargs.mode import name_verb
 
 MAX_DEPTH = 6  # calls followed below a handler; deeper calls count as unresolved
 
@@ -71,6 +71,12 @@ class Project(Protocol):
     def is_class(self, expr: cst.BaseExpression, caller: Function) -> bool:
         """Whether `expr` names a class of the project (`BrokerRequest`, `models.Job`)."""
 
+    def member(
+        self, expr: cst.BaseExpression, name: str, caller: Function
+    ) -> tuple[cst.BaseExpression, Function] | None:
+        """The value an object built in the caller from a project class has for its
+        attribute `name` (a constructor keyword, or the class body through its bases)."""
+
 
 @dataclass(frozen=True)
 class Param:
@@ -78,6 +84,7 @@ class Param:
 
     name: str
     spread: bool = False  # `*args` in a command list
+    attr: str = ""  # `request.method`: an attribute of the parameter's value
 
 
 Opaque = None  # a value the checker cannot read
@@ -195,6 +202,12 @@ class EffectAnalysis:
                 seen.add(key)
                 writes.append(write)
         for pending in summary.pending:  # the tool's arguments decide: may write
+            if pending.kind == "post":  # to an address the caller gives: as before
+                writes.append(
+                    Write("network", pending.text, pending.node, pending.function,
+                          pending.chain, certain=False, why="HTTP POST", calls=pending.calls)
+                )
+                continue
             writes.append(
                 Write(
                     pending.kind, pending.text, pending.node, pending.function,
@@ -273,6 +286,61 @@ class _Scan:
             elif kind is cst.Del:
                 assert isinstance(node, cst.Del)
                 self.store(node.target)
+        self.scratch_resources()
+
+    # --- what the function undoes itself ---
+
+    def scratch_resources(self) -> None:
+        """A resource this function creates and deletes again (`edit_id =
+        self._create_edit(app)`, then `self._delete_edit(app, edit_id)` in a `finally`) is
+        scratch, like a temporary file: neither call changes anything. What is done with
+        it in between (`...commit(editId=edit_id)`) still counts."""
+        writes = self.summary.writes
+        if len(writes) < 2:
+            return
+        by_site: dict[int, list[Write]] = {}
+        for write in writes:  # the call of this function each write happens through
+            site = write.calls[0][0] if write.calls else write.node
+            by_site.setdefault(id(site), []).append(write)
+        dropped: set[int] = set()
+        for node in self.nodes:
+            if type(node) is not cst.Assign:
+                continue
+            assert isinstance(node, cst.Assign)
+            target = node.targets[0].target if len(node.targets) == 1 else None
+            if not isinstance(target, cst.Name):
+                continue
+            made = [w for n in _nodes(node.value) for w in by_site.get(id(n), ())]
+            if not made or not all(_verb(w) in _CREATES for w in made):
+                continue
+            receivers = {_receiver(w) for w in made}
+            derived = self.derived(target.value)
+            for call in self.nodes:
+                undone = by_site.get(id(call), [])
+                if not undone or type(call) is not cst.Call:
+                    continue
+                assert isinstance(call, cst.Call)
+                if all(_verb(w) in _DELETES and _receiver(w) in receivers for w in undone) and (
+                    any(isinstance(n, cst.Name) and n.value in derived
+                        for arg in call.args for n in _nodes(arg.value))
+                ):
+                    dropped.update(id(w) for w in (*made, *undone))
+        if dropped:
+            self.summary.writes = [w for w in writes if id(w) not in dropped]
+
+    def derived(self, name: str) -> set[str]:
+        """`name` and the names bound once from it (`edit = result["id"]`)."""
+        found = {name}
+        changed = True
+        while changed:
+            changed = False
+            for other, value in self.values.items():
+                if other not in found and any(
+                    isinstance(n, cst.Name) and n.value in found for n in _nodes(value)
+                ):
+                    found.add(other)
+                    changed = True
+        return found
 
     # --- state outside the call ---
 
@@ -338,7 +406,9 @@ class _Scan:
         """A write unless `template` (the mode, method, SQL or command) says it reads."""
         if template is None or place is True:
             return
-        if template.params and _reads(kind, _opaque(template)) is None:
+        if template.params and _reads(kind, _opaque(template)) is None and (
+            _params_decide(kind, template)
+        ):
             self.summary.pending.append(
                 Pending(kind, text or _call_text(site), site, self.function,
                         (self.function.label,), template, self.guard_of(site))
@@ -393,6 +463,8 @@ class _Scan:
             return
         if qualified in cat.NETWORK_CALLS:
             post = last == "post"  # often a query (search forms, GraphQL): may write
+            if post and self.queries(call, 0, site):
+                return
             self.write("network", site, text, certain=not post, why="HTTP POST" if post else "")
             return
         if qualified in cat.GIT_CALLS:
@@ -415,19 +487,24 @@ class _Scan:
         method = keyword(call, "method") or self.spread_key(call, "method")
         if method is not None and not self.project.is_class(call.func, self.function):
             # (`BrokerRequest(method=..., ...)`: a record of the project's, not a request)
-            self.decide("network", site, text, self.template(method, sequence=False))
+            template = self.template(method, sequence=False)
+            if not (_posts(template) and self.queries(call, 0, site)):
+                self.decide("network", site, text, template)
             return
         if isinstance(func, cst.Attribute):
             if self.method(call, func, site, text, last):
                 return
         if isinstance(func, cst.Attribute) and _root_name(func) in cat.LOGGING_ROOTS:
             return  # `logger.info(...)`, `logger.addHandler(handler)`: logging and its set-up
-        verb = mutation_verb(last, catalogue.mutation_verbs)
+        verb = name_verb(last, catalogue.mutation_verbs, cat.STATE_CALL_VERBS)
         bare = verb is not None and last.lstrip("_") == verb
         if verb is not None and not last[:1].isupper() and (
             not bare or (isinstance(func, cst.Attribute) and _resource(func.value))
-        ):  # `api.delete_file()`; a bare verb on an API's resource: `messages().send()`
-            certain = verb not in cat.WEAK_VERBS
+        ):  # `api.delete_file()`, `batchDelete()`; a bare verb on an API's resource:
+            # `messages().send()`, `orders().refund()`
+            if self.configures(func):
+                return
+            certain = verb in catalogue.mutation_verbs and verb not in cat.WEAK_VERBS
             self.write("call", site, text, certain=certain, why="" if certain else "by its name")
             return
         if isinstance(func, cst.Attribute) and (
@@ -512,6 +589,7 @@ class _Scan:
             literal = template is not None and isinstance(_first(template), str)
             if template is not None and (
                 literal or _words(receiver_last) & cat.DB_RECEIVER_WORDS
+                or "sql" in _words(last)  # `dbc.execute_sql_and_decode(statement=sql)`
             ):
                 if self.read_only_connection(func.value, 0):
                     return True  # the database refuses writes in a READ ONLY transaction
@@ -527,6 +605,8 @@ class _Scan:
                     self.summary.state = True
                 return True
             post = last == "post"
+            if post and self.queries(call, 0, site):
+                return True
             self.write("network", site, text, certain=not post, why="HTTP POST" if post else "",
                        own=own)
             return True
@@ -538,7 +618,9 @@ class _Scan:
                 value = _argument(call, position)
                 template = None if value is None else self.http_method(value)
             if template is not None:
-                self.decide("network", site, text, template)
+                url = 0 if keyword(call, name) is not None else position + 1
+                if not (_posts(template) and self.queries(call, url, site)):
+                    self.decide("network", site, text, template)
                 return True
         if last in cat.WRITE_METHOD_NAMES:
             certain = last not in cat.WEAK_VERBS
@@ -655,6 +737,22 @@ class _Scan:
             and _data_return(callee.node.returns)
         )
 
+    def configures(self, func: cst.BaseExpression) -> bool:
+        """`self._options.add_http_header(k, v)`, `config.set_option(k, v)`: a weak verb on
+        an object named as configuration (options, settings, headers) changes how the
+        server works, like state kept in memory, not anything the user owns."""
+        if not isinstance(func, cst.Attribute):
+            return False
+        verb = name_verb(func.attr.value, self.catalogue.mutation_verbs, frozenset())
+        if verb is None or verb not in cat.WEAK_VERBS:
+            return False
+        names = (dotted_name(func.value) or "").split(".")
+        if not any(_name_words(name) & cat.CONFIGURATION_WORDS for name in names):
+            return False
+        if _root_name(func) not in self.owned:
+            self.summary.state = True
+        return True
+
     def carried(self, expr: cst.BaseExpression | None) -> tuple[str, ...]:
         """The parameters whose values make up `expr`, through the names it is bound from
         here (`folder = ROOT / session_id`)."""
@@ -729,7 +827,7 @@ class _Scan:
         if isinstance(first, str):
             return template if first.upper() in cat.HTTP_METHODS else None
         if isinstance(first, Param):
-            named = first.name
+            named = first.attr or first.name  # `request.method`: the attribute says it
         else:
             named = dotted_name(value) or ""
         words = _words(named.replace(".", "_"))
@@ -773,7 +871,7 @@ class _Scan:
                 found = self.receiver_kind(_awaited(value), hops + 1)
                 if found:
                     return found
-            if name in self.owned:
+            if name in self.owned or self.returns_data(name):
                 return "text"  # data made here (`text = page.read_text()`)
             return "object" if name in self.locals else ""
         if (
@@ -784,6 +882,64 @@ class _Scan:
         ):
             return _kind_of_type(self.project.attribute_type(expr, self.function))
         return ""
+
+    def queries(self, call: cst.Call, position: int, site: cst.CSTNode) -> bool:
+        """A POST to an endpoint named for a query (`f"{BASE}/query"`, `.../_search`,
+        Solr's `.../select?...`): a search form, not a write; believed from a name, it
+        leaves the tree unresolved (the name verbs and the default decide). True also when
+        the address is a parameter's value: each call site decides
+        (`_post_json(f"{RAG}/query", q)`)."""
+        url = _argument(call, position, "url")
+        if url is None:
+            return False
+        template = self.url_template(url)
+        if template.parts and isinstance(template.parts[-1], Param):
+            self.summary.pending.append(
+                Pending("post", _call_text(site), site, self.function,
+                        (self.function.label,), template, self.guard_of(site))
+            )
+            return True
+        if _query_url(template.parts):
+            self.summary.unresolved()  # a query by its address: believed, not shown
+            return True
+        return False
+
+    def url_template(self, url: cst.BaseExpression) -> Template:
+        default = self.environment_default(url)
+        if default is not None:  # `os.getenv("SOLR_URL", "https://.../select")`
+            return Template((default,), False)
+        return self.template(url, False)
+
+    def environment_default(self, expr: cst.BaseExpression) -> str | None:
+        """The literal default of the environment variable a module constant reads
+        (`SOLR = os.getenv("SOLR_URL", "https://...")`): what the server expects there."""
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        found = self.project.origin(expr, self.function)
+        call = found[0] if found is not None else None
+        if found is None or not isinstance(call, cst.Call):
+            return None
+        where = found[1]
+        qualified = self.project.qualify(dotted_name(call.func) or "", where)
+        if qualified not in cat.ENVIRONMENT_CALLS:
+            return None
+        default = _argument(call, 1, "default")
+        return string_value(default) if default is not None else None
+
+    def returns_data(self, name: str) -> bool:
+        """`base = act_level(nid)` where the project function returns only values it makes
+        (`return nid.split("/art/")[0]`): data, like a builtin's result."""
+        value = self.values.get(name)
+        value = _awaited(value) if value is not None else None
+        if not isinstance(value, cst.Call):
+            return False
+        callee = self.project.resolve(value, self.function)
+        if callee is None or not isinstance(callee.node, cst.FunctionDef):
+            return False
+        returns = [n for n in _nodes(callee.node) if isinstance(n, cst.Return)]
+        return bool(returns) and all(
+            r.value is not None and _made_here(r.value) for r in returns
+        )
 
     def param_kind(self, name: str) -> str:
         node = self.function.node
@@ -878,7 +1034,7 @@ class _Scan:
             # What the body does is not all visible: its name still says something
             # (`session.set_profile()` handing the work to another process).
             name = callee.label.rsplit(".", 1)[-1]
-            verb = mutation_verb(name, self.catalogue.mutation_verbs)
+            verb = name_verb(name, self.catalogue.mutation_verbs, cat.STATE_CALL_VERBS)
             if verb is not None and verb != "create" and name.lstrip("_") != verb:
                 # (a project `create_*` whose body builds things is a factory)
                 text = f"{dotted_name(call.func) or snippet(call.func, 40)}()"
@@ -906,7 +1062,11 @@ class _Scan:
                 parts.append(Opaque)
                 continue
             exprs, spread = value
-            if part.spread or spread:
+            if part.attr:  # `request.method` of the object the caller passes
+                parts.extend(self.member_template(exprs[0], part, pending.template.sequence))
+            elif pending.kind == "post" and len(exprs) == 1:  # an address
+                parts.extend(self.url_template(exprs[0]).parts)
+            elif part.spread or spread:
                 for expr in exprs:
                     parts.extend(self.template(expr, pending.template.sequence).parts)
             else:
@@ -914,7 +1074,9 @@ class _Scan:
         template = Template(tuple(parts), pending.template.sequence)
         chain = (self.function.label, *pending.chain)
         calls = ((site, self.function), *pending.calls)
-        if template.params and _reads(pending.kind, _opaque(template)) is None:
+        if template.params and _reads(pending.kind, _opaque(template)) is None and (
+            _params_decide(pending.kind, template)
+        ):
             self.summary.pending.append(
                 Pending(pending.kind, pending.text, pending.node, pending.function, chain,
                         template, guard, calls)
@@ -923,10 +1085,27 @@ class _Scan:
         reads = _reads(pending.kind, _opaque(template))
         if reads is not True:
             self.summary.writes.append(
-                Write(pending.kind, pending.text, pending.node, pending.function, chain,
-                      reads is False, _why(pending.kind, template), guard=guard, calls=calls,
+                Write(_KINDS.get(pending.kind, pending.kind), pending.text, pending.node,
+                      pending.function, chain, reads is False, _why(pending.kind, template),
+                      guard=guard, calls=calls,
                       carries=_SOME_ARGUMENT)  # decided by what a caller passed
             )
+        elif pending.kind == "post":
+            self.summary.unresolved()  # a query by its address: believed, not shown
+
+    def member_template(
+        self, expr: cst.BaseExpression, part: Param, sequence: bool
+    ) -> tuple[Part, ...]:
+        """The parts of `<expr>.<attr>`: a parameter's attribute again, or the value the
+        project class of an object built here gives it (`PaperDetailsRequest(...)` with
+        `method: str = "GET"` in its base)."""
+        if isinstance(expr, cst.Name) and expr.value in self.params:
+            return (Param(expr.value, part.spread, part.attr),)
+        found = self.project.member(expr, part.attr, self.function)
+        text = string_value(found[0]) if found is not None else None
+        if text is None:
+            return (Opaque,)
+        return tuple(_split(text)) if sequence else (text,)
 
     def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
         """`asyncio.to_thread(f, *args)`: the call of `f` it makes."""
@@ -1038,6 +1217,12 @@ class _Scan:
             constant = self.constant(expr)  # `SCHEMA`, `queries.POSTS_QUERY`, `self.SQL`
             if constant is not None:
                 return Template(tuple(_split(constant)) if sequence else (constant,), sequence)
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value in self.params
+        ):  # `request.method`: each caller's object decides
+            return Template((Param(expr.value.value, spread, expr.attr.value),), sequence)
         if isinstance(expr, (cst.Attribute, cst.Subscript)):
             root: cst.BaseExpression = expr
             while isinstance(root, (cst.Attribute, cst.Subscript)):
@@ -1066,6 +1251,25 @@ class _Scan:
             if source is not None:
                 return self.template(source, False, hops=hops + 1)
         return Template((Opaque,), sequence)
+
+
+# Verbs of the calls that make a resource and that remove it again: a function doing both
+# to the same resource (an edit session opened and discarded) leaves nothing behind.
+_CREATES = frozenset({"create", "insert", "new", "add", "open", "begin", "start"})
+_DELETES = frozenset({"delete", "remove", "drop", "discard", "abort", "destroy", "close"})
+
+
+def _verb(write: Write) -> str:
+    """The verb of the call a write is (`insert` for `service.edits().insert()`)."""
+    if not isinstance(write.node, cst.Call):
+        return ""
+    return name_verb(last_name(write.node.func) or "", _CREATES | _DELETES, frozenset()) or ""
+
+
+def _receiver(write: Write) -> str:
+    """What the writing call is a method of, as written (`service.edits()`)."""
+    func = write.node.func if isinstance(write.node, cst.Call) else None
+    return snippet(func.value, 80) if isinstance(func, cst.Attribute) else ""
 
 
 # Stands for the parameters of the functions that passed a write's deciding value.
@@ -1370,6 +1574,8 @@ def _reads(kind: str, template: Template) -> bool | None:
         mode = "".join(p for p in parts if isinstance(p, str))
         mode = re.split(r"[:|]", mode, maxsplit=1)[0]  # tarfile's "r:xz": xz is no mode
         return not (set(mode) & cat.WRITE_MODE_LETTERS)
+    if kind == "post":  # a POST decided by its address: a query's reads
+        return True if _query_url(parts) else None
     if kind == "network":
         if len(parts) != 1 or not isinstance(parts[0], str) or parts[0].upper() == "POST":
             return None  # POST: often a query (search forms, GraphQL)
@@ -1567,6 +1773,8 @@ def _why(kind: str, template: Template) -> str:
             shown = [p if isinstance(p, str) else "..." for p in template.parts[:4]]
             return f"runs `{' '.join(shown)}`"
         return "runs a command that is not a literal"
+    if kind == "post":
+        return "HTTP POST"
     if kind == "network":
         verb = _first(template)
         return f"HTTP {verb.upper()}" if isinstance(verb, str) else "HTTP method unknown"
@@ -1622,12 +1830,12 @@ def _bindings(
                 # `text = text.replace(a, b)`: a value made from itself stays what it was
                 owned = owned if part else _made_here(value) or _of_itself(target.value, value)
             made[target.value] = made.get(target.value, True) and owned
-        elif (kind is cst.Tuple or kind is cst.List) and _same_shape(target, value):
-            # `errors, seen = [], set()`: each name gets its own value
+        elif (kind is cst.Tuple or kind is cst.List) and _pairs(target, value):
+            # `seen, out = set(), []`: each name gets its own value
             assert isinstance(target, (cst.Tuple, cst.List))
             assert isinstance(value, (cst.Tuple, cst.List))
             for element, given in zip(target.elements, value.elements):
-                bind(element.value, given.value)
+                bind(element.value, given.value, owned, part)
         elif kind is cst.Tuple or kind is cst.List:
             for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
                 # `query, generic = rewrite(sql)`: the first value keeps the start of the
@@ -1700,6 +1908,57 @@ _MADE_HERE = (
     cst.GeneratorExp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
     cst.Integer, cst.Float, cst.BinaryOperation, cst.Subscript,
 )
+
+
+# Pending decisions written as the kind of their write: a POST whose address a caller
+# gives is an HTTP request.
+_KINDS = {"post": "network"}
+
+
+def _query_url(parts: tuple[Part, ...]) -> bool:
+    """An address whose path ends in a word for a query (`/query`, `/_search`, Solr's
+    `/select?wt=json`)."""
+    if not parts or not isinstance(parts[-1], str):
+        return False  # `f"{BASE}/{path}"`: the endpoint is not a literal
+    path = parts[-1].split("?", 1)[0].split("#", 1)[0].rstrip("/")
+    if "/" not in path and len(parts) == 1:
+        return False  # a bare word, not a URL
+    segment = path.rsplit("/", 1)[-1].split(".", 1)[0].lower().lstrip("_")
+    return segment in cat.QUERY_ENDPOINTS
+
+
+def _params_decide(kind: str, template: Template) -> bool:
+    """Whether the parameters can decide what an undecided value does: not for SQL whose
+    first keyword is literal (`f"GENERATE SQL FOR '{question}'"`: the caller's text is a
+    value inside it, the statement is what the checker cannot read). `EXPLAIN {sql}`
+    runs what follows it: there they do."""
+    if kind != "sql":
+        return True
+    prefix = ""
+    for part in template.parts:
+        if not isinstance(part, str):
+            break
+        prefix += part
+    words = _sql_words(prefix)
+    return not words or words[0] == "EXPLAIN"  # what EXPLAIN runs comes after it
+
+
+def _posts(template: Template) -> bool:
+    """An HTTP method that is literally POST."""
+    parts = template.parts
+    return len(parts) == 1 and isinstance(parts[0], str) and parts[0].upper() == "POST"
+
+
+def _pairs(target: cst.CSTNode, value: cst.BaseExpression | None) -> bool:
+    """`a, b = x, y`: as many values as names, none of them starred."""
+    if not isinstance(value, (cst.Tuple, cst.List)) or not isinstance(
+        target, (cst.Tuple, cst.List)
+    ):
+        return False
+    elements = (*target.elements, *value.elements)
+    return len(target.elements) == len(value.elements) and not any(
+        isinstance(e, cst.StarredElement) for e in elements
+    )
 
 
 def _is_call(value: cst.BaseExpression | None) -> bool:

@@ -63,7 +63,9 @@ OWN_WORDS: dict[str, str] = {
     **{word: CACHE for word in "cache caches cachedir cached".split()},
     **{word: CREDENTIALS for word in """cookie cookies cookiejar token tokens credential
         credentials creds oauth""".split()},
-    **{word: LOG for word in "log logs logfile logdir audit".split()},
+    # `DEBUG_TIMINGS`, `trace_file`: what a server records of its own work when asked to
+    **{word: LOG for word in """log logs logfile logdir audit debug trace traces tracing
+        timing timings telemetry""".split()},
     **{word: LOCK for word in "lock lockfile pid pidfile".split()},
 }
 # Calls whose result is a folder the platform gives the application for its cache or
@@ -100,6 +102,12 @@ OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
 # Receivers whose writes fill or empty a cache the server keeps (`cache.set(key, df)`,
 # `self._cache.delete(key)`): words of the receiver's name.
 CACHE_WORDS = frozenset({"cache", "caches", "cached", "memo", "lru"})
+# Receivers whose weak-verb methods configure the server's own client or process
+# (`self._options.add_http_header(k, v)`, `settings.set_value(k, v)`): state kept in
+# memory, not a write.
+CONFIGURATION_WORDS = frozenset(
+    {"options", "opts", "config", "configuration", "settings", "headers", "preferences"}
+)
 # Reading the environment: a variable named like scratch space (`XDG_CACHE_HOME`,
 # `TMPDIR`) is scratch; its default does not decide, a user may set the variable.
 ENVIRONMENT_CALLS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
@@ -276,6 +284,12 @@ API_WRITE_WORDS = frozenset(
     "trash untrash archive unarchive import copy clear empty modify insert send".split()
 )
 API_READ_WORDS = frozenset({"export", "select"})
+
+# The last part of an endpoint's path that names a query: a POST there is a search form
+# (`/query`, Elasticsearch's `/_search`, Solr's `/select`, SPARQL), which reads.
+QUERY_ENDPOINTS = frozenset(
+    """query search select msearch count find lookup autocomplete suggest sparql""".split()
+)
 # Calls whose method argument (position, keyword) says which HTTP method is sent.
 REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
 READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -344,7 +358,8 @@ READ_ONLY_CALLS = frozenset(
     """asyncio.create_task create_task asyncio.ensure_future loop.create_task
     functools.update_wrapper update_wrapper asyncio.set_event_loop set_event_loop
     set_result set_exception create_engine create_async_engine sqlalchemy.create_engine
-    ssl.create_default_context create_default_context set_defaults send_progress
+    ssl.create_default_context create_default_context
+    ssl._create_unverified_context _create_unverified_context set_defaults send_progress
     send_log_message report_progress setdefault create_connection create_pool
     async_sessionmaker sessionmaker contextvars.ContextVar.set create_model
     pydantic.create_model set_tracer_provider set_exception_handler send_notification
@@ -505,6 +520,18 @@ SAVE_TO_METHODS = frozenset({"save"})
 WEAK_VERBS = frozenset(
     """create set send post add store update insert append rename move reset put patch
     modify upsert edit commit fork clone""".split()
+)
+# Verbs that change the state of a remote thing, besides `mutation-verbs`: a call named so
+# on an API's resource (`service.orders().refund(...)`, `...basePlans().migratePrices()`)
+# or of a library (`client.cancel_subscription()`) may write (uncertain, like WEAK_VERBS).
+# Fewer than the verbs of tool names (`toolargs.mode.STATE_VERBS`): `start`, `stop`,
+# `import`, `register`, `enable`, `clear` name calls that set up the process itself
+# (`thread.start()`, `importlib.import_module()`, `atexit.register()`).
+STATE_CALL_VERBS = frozenset(
+    """acknowledge activate deactivate approve reject archive unarchive assign unassign
+    cancel consume defer deploy undeploy halt invite migrate promote demote publish
+    unpublish refund reply restore revoke grant suspend unsuspend terminate transfer trash
+    untrash undelete""".split()
 )
 # Methods of key-value stores (redis, memcached) that write, by name.
 STORE_WRITE_METHODS = frozenset(

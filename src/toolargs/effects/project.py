@@ -192,6 +192,31 @@ class IndexProject:
         where = _where(caller, self.index)
         return self._resolver(where.index).find_class(expr, where.index) is not None
 
+    def member(
+        self, expr: cst.BaseExpression, name: str, caller: Function
+    ) -> tuple[cst.BaseExpression, Function] | None:
+        """The value an object built here from a project class (`request =
+        PaperDetailsRequest(...)`, or that call itself) has for its attribute `name`: the
+        constructor's keyword, else the class body's value through its bases
+        (`method: str = "GET"`). None for an object only annotated: a subclass may differ."""
+        where = _where(caller, self.index)
+        built = self._assignments(caller).get(expr.value) if isinstance(expr, cst.Name) else expr
+        if not isinstance(built, cst.Call):
+            return None
+        cls = self._annotated(built.func, where.index, self._resolver(where.index))
+        if cls is None:
+            return None
+        for arg in built.args:
+            if arg.keyword is not None and arg.keyword.value == name:
+                return arg.value, caller
+        for base, base_index in self.resolver.class_chain(*cls):
+            declared = base.attributes.get(name)
+            if declared is not None:
+                path = str(base_index.path) if base_index.path else self.path
+                return declared, Function(declared, f"{base.name}.{name}", path,
+                                          Where(base_index, cls))
+        return None
+
     def _attribute_origin(
         self, name: str, where: Where
     ) -> tuple[cst.BaseExpression, Function] | None:

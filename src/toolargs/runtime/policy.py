@@ -11,7 +11,7 @@ configuration takes its default patterns and verbs from here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any, Literal, TypeVar
@@ -28,6 +28,8 @@ from toolargs.runtime.helpers import (
 __all__ = [
     "DEFAULT_MUTATION_TOOLS",
     "DEFAULT_MUTATION_VERBS",
+    "QUANTIFIERS",
+    "STATE_VERBS",
     "Mode",
     "PolicyOptions",
     "Resolution",
@@ -35,6 +37,7 @@ __all__ = [
     "ToolPolicy",
     "matching_pattern",
     "mutation_verb",
+    "name_verb",
     "tool_mode",
 ]
 
@@ -102,6 +105,36 @@ def matching_pattern(name: str, patterns: Sequence[str]) -> str | None:
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
+# Words before a verb that only say how many things it acts on: `batch_delete_products`,
+# `bulkCreate`, `mass_update`.
+QUANTIFIERS = frozenset({"batch", "bulk", "mass", "multi"})
+# Verbs that change the state of what they name, besides creating, writing and deleting
+# (`mutation-verbs`): an order refunded, a plan activated, a review replied to, a process
+# started. Tool names starting with one are mutations, for the checker (after annotations,
+# patterns and effects) and at run time alike.
+STATE_VERBS = frozenset(
+    """acknowledge activate deactivate approve reject archive unarchive assign unassign
+    cancel consume defer deploy undeploy enable disable halt import install uninstall
+    invite kill terminate merge migrate pause resume promote demote publish unpublish
+    refund register unregister reply restart start stop restore revoke grant submit
+    subscribe unsubscribe suspend unsuspend toggle trigger transfer trash untrash
+    undelete lock unlock clear purge reschedule rollback""".split()
+)
+
+
+def name_verb(
+    name: str, verbs: Collection[str], extra: frozenset[str] = STATE_VERBS
+) -> str | None:
+    """The verb a name starts with, after words that only count (`batch_`, `bulk`):
+    `delete` for `batch_delete_products` and `batchDelete`, `refund` for `refund_order`;
+    one of `verbs` or of `extra`."""
+    words = [word.lower() for word in _WORDS.findall(name.lstrip("_"))]
+    while len(words) > 1 and words[0] in QUANTIFIERS:
+        words = words[1:]
+    first = words[0] if words else ""
+    return first if first and (first in verbs or first in extra) else None
+
+
 def mutation_verb(name: str, verbs: Sequence[str]) -> str | None:
     """The verb `name` starts with: `delete` for `delete_note`, `deleteNote`, `delete`."""
     words = _WORDS.findall(name.lstrip("_"))
@@ -150,7 +183,7 @@ def tool_mode(
         return "mutation"
     if matching_pattern(name, read_only_tools) is not None:
         return "read-only"
-    if mutation_verb(name, DEFAULT_MUTATION_VERBS) is not None:
+    if name_verb(name, DEFAULT_MUTATION_VERBS) is not None:
         return "mutation"
     return default_mode
 
