@@ -1626,10 +1626,14 @@ class Engine:
                         names.add(Const(prefix.value + each))
                     else:
                         names.add(Unknown("a prefix"))
-        info = Object(id(node), scope.frame.context, External("pkgutil.ModuleInfo"))
-        self._store(info, "name", names)
-        self._store(info, 1, names)
-        return frozenset({self._sequence(node, scope, {info})})
+        infos: set[Value] = set()
+        for listed in names:  # one ModuleInfo per module: a loop over them runs per module
+            context = (*scope.frame.context, hash(listed))
+            info = Object(id(node), context, External("pkgutil.ModuleInfo"))
+            self._store(info, "name", {listed})
+            self._store(info, 1, {listed})
+            infos.add(info)
+        return frozenset({self._sequence(node, scope, infos)})
 
     def _sink(
         self,
