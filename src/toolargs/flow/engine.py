@@ -41,6 +41,7 @@ from toolargs.flow.values import (
     Lazy,
     Module,
     Object,
+    Partial,
     Unknown,
     Value,
 )
@@ -57,6 +58,8 @@ MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
 MAX_FILES = 4000
+MAX_OUTSIDE = 256  # modules read from beside the package (sibling packages, src/)
+MAX_LISTED = 256  # submodules a package listing gives before it is Unknown
 
 Values = frozenset[Value]
 NOTHING: Values = frozenset()
@@ -67,6 +70,8 @@ WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is 
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
 BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass"}
+# A function that loads modules by name is relevant: the modules it loads may register.
+LOADING_TOKENS = frozenset({"import_module", ".import_module"})
 
 
 @dataclass
@@ -127,6 +132,11 @@ class _Modules:
         self.texts: dict[str, str] = {}
         self.paths: dict[str, Path] = {}
         self.loaded: dict[str, Module | None] = {}
+        # Where else an import may find a module of the project: beside the package
+        # (the sibling packages of a flat layout) and in a `src/` folder there.
+        self.roots = [root, *([root / "src"] if (root / "src").is_dir() else [])]
+        self.outside: set[str] = set()  # modules read from there, when first imported
+        self.absent: set[str] = set()
         for path in files:
             try:
                 text = read(path)
@@ -142,6 +152,8 @@ class _Modules:
     def get(self, name: str) -> Module | None:
         if name in self.loaded:
             return self.loaded[name]
+        if name not in self.texts:
+            self._beside(name)
         text = self.texts.get(name)
         module = None
         if text is not None:
@@ -190,7 +202,51 @@ class _Modules:
                 yield f"{base}.{part.split(' as ')[0].strip()}"
 
     def __contains__(self, name: str) -> bool:
-        return name in self.texts
+        return name in self.texts or self._beside(name)
+
+    def _beside(self, name: str) -> bool:
+        """A module not among the package's files found on disk under one of the roots
+        (a sibling package, `src/`): read now, as the package's own are. Bounded."""
+        if name in self.absent or not name or len(self.outside) >= MAX_OUTSIDE:
+            return False
+        parts = name.split(".")
+        if not all(part.isidentifier() for part in parts):
+            self.absent.add(name)
+            return False
+        for base in self.roots:
+            target = base.joinpath(*parts)
+            for path in (target.with_suffix(".py"), target / "__init__.py"):
+                if path.is_file():
+                    try:
+                        self.texts[name] = read(path)
+                    except SourceError:
+                        continue
+                    self.paths[name] = path
+                    self.outside.add(name)
+                    return True
+        self.absent.add(name)
+        return False
+
+    def submodules(self, folder: str) -> list[str] | None:
+        """The names of the modules in a package folder under one of the roots
+        (`pkgutil.iter_modules(__path__)`), read off the file tree; None past the bound
+        or for a folder outside the project."""
+        path = Path(folder)
+        for base in self.roots:
+            if not path.is_relative_to(base):
+                continue
+            try:
+                entries = sorted(path.iterdir())
+            except OSError:
+                return None
+            names = [
+                e.stem if e.suffix == ".py" else e.name
+                for e in entries
+                if (e.suffix == ".py" and e.stem != "__init__")
+                or (e.is_dir() and (e / "__init__.py").is_file())
+            ]
+            return names if len(names) <= MAX_LISTED else None
+        return None
 
     def values(self) -> list[Module]:
         return [module for module in self.loaded.values() if module is not None]
@@ -221,9 +277,9 @@ class Engine:
         self.site_contexts: dict[int, set[Context]] = defaultdict(set)
         self.owners: dict[int, Class] = {}  # a method's def node -> its class
         self.steps = 0  # function bodies evaluated in all: bounded by MAX_STEPS
-        self.overrides: dict[Frame, dict[str, Values]] = {}  # a loop target, per element
-        self._body_names: dict[int, frozenset[str]] = {}  # a loop -> names its body assigns
+        self.overrides: dict[Frame, dict[str, Values]] = {}  # per element: loop names
         self.iteration: list[Value] = []  # the loop elements being run one by one
+        self.iterating: list[Frame] = []  # the frame running each of those loops
         self.resolving: set[Lazy] = set()  # Lazy imports being read (cycles stop here)
         self.round = 0
         self.texts_at: dict[int, set[Value]] = {}  # a concatenation -> what it gave
@@ -304,7 +360,7 @@ class Engine:
                 imported.update(_framework_bindings(node))
             for child in children(node):
                 stack.append((child, owner))
-        wanted = fw.RELEVANT_TOKENS | imported
+        wanted = fw.RELEVANT_TOKENS | LOADING_TOKENS | imported
         for key in reversed(order):  # inner functions first
             if not tokens[key].isdisjoint(wanted):
                 self._relevant(key)
@@ -484,26 +540,23 @@ class Engine:
         handler with its own name (`for entry in ENTRIES: add_tool(entry.fn,
         name=entry.name)`), instead of every handler with every name."""
         overrides = self.overrides.setdefault(scope.frame, {})
-        # Names the body assigns hold, while one element runs, what that run gave them
-        # (`client = getattr(state, name)` then `mcp.tool()(client)`), and the frame's
-        # locals all runs' values; empty until assigned, they read the frame's.
-        assigned = self._body_names.get(id(node))
-        if assigned is None:
-            assigned = frozenset(_assigned(node.body)) - frozenset(_target_names(node.target))
-            self._body_names[id(node)] = assigned
+        # Names the body binds hold, while one element runs, what that run gave them
+        # (`client = getattr(state, name)` then `mcp.tool()(client)`: `_bind_name`), and
+        # the frame's locals all runs' values; until bound in a run, they read the frame's.
         # Each known element alone; the unknown ones (a set past its bound, a value from
         # outside) in one run together.
         unknown = frozenset(e for e in elements if isinstance(e, Unknown))
         groups = [frozenset({e}) for e in elements if not isinstance(e, Unknown)]
         for group in groups + ([unknown] if unknown else []):
             saved = dict(overrides)
-            overrides.update(dict.fromkeys(assigned, NOTHING))
             overrides.update(self._target_values(node.target, group))
             self.iteration.append(next(iter(group)))
+            self.iterating.append(scope.frame)
             try:
                 self._suite(node.body, scope)
             finally:
                 self.iteration.pop()
+                self.iterating.pop()
                 overrides.clear()
                 overrides.update(saved)
 
@@ -644,9 +697,9 @@ class Engine:
             self._add(self.heap[scope.cls][name], value, name)
             return
         value = frozenset(value)
-        override = self.overrides.get(scope.frame)
-        if override is not None and name in override:
-            override[name] = override[name] | value
+        if self.iterating and self.iterating[-1] == scope.frame:
+            # in a loop run per element, what its body binds holds for this element
+            self.overrides.setdefault(scope.frame, {})[name] = value
         self._add_local(scope.frame, name, value)
 
     def _store_attribute(self, owner: Value, name: str, value: Values) -> None:
@@ -724,13 +777,14 @@ class Engine:
     # --- names ---
 
     def lookup(self, name: str, scope: Scope | None) -> Values:
+        module = scope.module if scope is not None else None
         while scope is not None:
             if isinstance(scope, _ClassScope):
                 scope = scope.parent
                 continue
             if scope.function is None or name in scope.local_names:
                 override = self.overrides.get(scope.frame)
-                if override and override.get(name):
+                if override and name in override:
                     return override[name]
                 found = self.locals[scope.frame].get(name)
                 if found:
@@ -740,7 +794,27 @@ class Engine:
             scope = scope.parent
         if name in BUILTIN_TYPES or name in fw.ELEMENT_CALLS or name in BUILTIN_CALLS:
             return frozenset({External(name)})
+        if module is not None and name in ("__name__", "__file__", "__path__", "__package__"):
+            return self._module_attribute(module, name)
         return frozenset({UNKNOWN})
+
+    def _module_attribute(self, module: Module, name: str) -> Values:
+        """A module's own `__name__`, `__file__`, and a package's `__path__` (a list of
+        its folder)."""
+        if name == "__name__":
+            return frozenset({Const(module.name)})
+        if name == "__file__":
+            return frozenset({Const(module.path)})
+        if name == "__package__":
+            package = module.name.split(".")
+            if not module.path.endswith("__init__.py"):
+                package = package[:-1]
+            return frozenset({Const(".".join(package))})
+        if not module.path.endswith("__init__.py"):
+            return frozenset({UNKNOWN})
+        folder = Container(id(module.tree), (), "list")
+        self._store(folder, ELEMENT, {Const(str(Path(module.path).parent))})
+        return frozenset({folder})
 
     # --- expressions ---
 
@@ -799,17 +873,8 @@ class Engine:
                 self._store(container, ELEMENT, value)
                 self._store(container, KEYS, key)
             return frozenset({container})
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
-            container = Container(id(node), self._literal_context(scope), "list")
-            if self._comprehension(node.for_in, scope):
-                self._store(container, ELEMENT, self.eval(node.elt, scope))
-            return frozenset({container})
-        if isinstance(node, cst.DictComp):
-            self._comprehension(node.for_in, scope)
-            container = Container(id(node), self._literal_context(scope), "dict")
-            self._store(container, KEYS, self.eval(node.key, scope))
-            self._store(container, ELEMENT, self.eval(node.value, scope))
-            return frozenset({container})
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            return self._comprehended(node, scope)
         if isinstance(node, cst.Subscript):
             return self._subscript(node, scope)
         if isinstance(node, cst.BinaryOperation):
@@ -911,10 +976,35 @@ class Engine:
             left = right
         return result
 
+    def _comprehended(
+        self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, scope: Scope
+    ) -> Values:
+        """A comprehension: its targets are its own (a name of the function it is in
+        that they share means, inside it, only what they iterate over)."""
+        overrides = self.overrides.setdefault(scope.frame, {})
+        saved = dict(overrides)
+        try:
+            keeps = self._comprehension(node.for_in, scope)
+            if isinstance(node, cst.DictComp):
+                container = Container(id(node), self._literal_context(scope), "dict")
+                self._store(container, KEYS, self.eval(node.key, scope))
+                self._store(container, ELEMENT, self.eval(node.value, scope))
+            else:
+                container = Container(id(node), self._literal_context(scope), "list")
+                if keeps:
+                    self._store(container, ELEMENT, self.eval(node.elt, scope))
+        finally:
+            overrides.clear()
+            overrides.update(saved)
+        return frozenset({container})
+
     def _comprehension(self, for_in: cst.CompFor, scope: Scope) -> bool:
         """Bind the comprehension's targets; False when a filter is known to keep nothing."""
         iterated = self.eval(for_in.iter, scope)
         self._bind(for_in.target, self.elements(iterated), scope)
+        self.overrides.setdefault(scope.frame, {}).update(
+            self._target_values(for_in.target, self.elements(iterated))
+        )
         keeps = True
         for condition in for_in.ifs:
             if self.eval(condition.test, scope) == frozenset({Const(False)}):
@@ -1000,6 +1090,8 @@ class Engine:
         for value in values:
             if isinstance(value, Container):
                 out.update(self._get(value, index) or self._get(value, ELEMENT))
+            elif isinstance(value, Object) and self._get(value, index):
+                out.update(self._get(value, index))  # a named tuple's item
             else:
                 out.add(UNKNOWN)
         return frozenset(out)
@@ -1063,11 +1155,14 @@ class Engine:
         if isinstance(owner, Object):
             return self._object_attribute(owner, name)
         if isinstance(owner, Func):
-            if name == "__name__":
+            assigned = self._get(owner, name)  # `f.__name__ = ...` renames it
+            if name == "__name__" and not assigned:
                 return frozenset({Const(owner.name)})
-            return frozenset(self._get(owner, name)) or frozenset({UNKNOWN})
+            return assigned or frozenset({UNKNOWN})
         if isinstance(owner, Bound) and isinstance(owner.function, Func):
             return frozenset(self._get(owner.function, name)) or frozenset({UNKNOWN})
+        if isinstance(owner, Partial) and name == "func":
+            return frozenset({owner.function})
         if isinstance(owner, (Container, Const)):
             return frozenset({Bound(name, owner)})
         if isinstance(owner, Decorator):
@@ -1214,7 +1309,7 @@ class Engine:
         node: cst.CSTNode,
         scope: Scope,
     ) -> Values:
-        context = (id(node),)
+        context = (id(node), *self._per_element(scope))
         if isinstance(callee, Func):
             return self.invoke(callee, positional, keywords, context)
         if isinstance(callee, Bound):
@@ -1237,14 +1332,29 @@ class Engine:
             return self._apply_decorator(callee, positional, keywords, node, scope)
         if isinstance(callee, Container) and callee.kind == "wraps":
             return self._get(callee, ELEMENT)
+        if isinstance(callee, Partial):
+            bound = [self._get(callee, index) for index in range(callee.arity)]
+            given = {
+                k: frozenset(v) for k, v in self.heap.get(callee, {}).items() if isinstance(k, str)
+            }
+            return self.call(
+                frozenset({callee.function}), [*bound, *positional], {**given, **keywords},
+                node, scope,
+            )  # fmt: skip
         return frozenset({UNKNOWN})
 
     def _literal_context(self, scope: Scope) -> Context:
-        """The context a list or dict literal is allocated in: its frame's, and the loop
-        elements being run one by one (`kwargs = {...}` built anew for each entry)."""
-        if not self.iteration:
-            return scope.frame.context
-        return (*scope.frame.context, *(hash(element) for element in self.iteration))
+        """The context a list or dict literal is allocated in: its frame's, and in a loop
+        run per element, the element's (`kwargs = {...}` built anew for each entry)."""
+        return (*scope.frame.context, *self._per_element(scope))
+
+    def _per_element(self, scope: Scope) -> Context:
+        """Inside a loop run once per element, written in the loop's own body: the
+        element's mark, so that a call or a tool object made there is one per element
+        (`for name in names: Tool.from_function(load(name).tool, name=name)`)."""
+        if self.iterating and self.iterating[-1] == scope.frame:
+            return (hash(tuple(self.iteration)),)
+        return ()
 
     def _allocation_context(self, site: int, scope: Scope) -> Context:
         """The context an allocation is named with: its frame's, until a site has been
@@ -1556,13 +1666,14 @@ class Engine:
                     )  # fmt: skip
             return frozenset({obj})
         if any(name.endswith(suffix) for suffix in fw.TOOL_FACTORIES):
-            obj = Object(id(node), scope.frame.context, External("fastmcp.tools.FunctionTool"))
+            context = (*scope.frame.context, *self._per_element(scope))
+            obj = Object(id(node), context, External("fastmcp.tools.FunctionTool"))
             self._keep_fields(obj, keywords)
             if positional:
                 self._store(obj, "fn", positional[0])
             return frozenset({obj})
         if name in fw.TOOL_DECORATORS:
-            if positional and any(isinstance(v, (Func, Bound)) for v in positional[0]):
+            if positional and any(isinstance(v, (Func, Bound, Partial)) for v in positional[0]):
                 obj = Object(id(node), scope.frame.context, External("fastmcp.tools.FunctionTool"))
                 self._store(obj, "fn", positional[0])
                 self._keep_fields(obj, keywords)
@@ -1573,6 +1684,10 @@ class Engine:
             wrapping = Container(id(node), scope.frame.context, "wraps")
             self._store(wrapping, ELEMENT, positional[0] if positional else {UNKNOWN})
             return frozenset({wrapping})
+        if name == "functools.partial" and positional:
+            return self._partial(positional, keywords, node, scope)
+        if name == "pkgutil.iter_modules" and positional:
+            return self._iter_modules(positional, keywords, node, scope)
         if name in fw.IDENTITY_CALLS:
             index = fw.IDENTITY_CALLS[name]
             return positional[index] if len(positional) > index else frozenset({UNKNOWN})
@@ -1633,10 +1748,11 @@ class Engine:
             return frozenset({Const(None)})
         if name.endswith("importlib.import_module") or name == "importlib.import_module":
             out = set()
-            for target in positional[0] if positional else ():
-                if isinstance(target, Const) and isinstance(target.value, str):
-                    module = self.modules.get(target.value)
-                    out.add(module if module is not None else External(target.value))
+            package = positional[1] if len(positional) > 1 else keywords.get("package", NOTHING)
+            for target in positional[0] if positional else keywords.get("name", NOTHING):
+                for dotted in _absolute(target, package):
+                    module = self.modules.get(dotted)
+                    out.add(module if module is not None else External(dotted))
             return frozenset(out) or frozenset({UNKNOWN})
         if name == "dataclasses.replace" and positional:
             out = set()
@@ -1650,6 +1766,53 @@ class Engine:
                     out.add(copy)
             return frozenset(out) or frozenset({UNKNOWN})
         return frozenset({Unknown(f"{name}()")})
+
+    def _partial(
+        self, positional: Sequence[Values], keywords: dict[str, Values], node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        """`functools.partial(f, *args, **kw)`: one Partial per callee, its arguments kept."""
+        out: set[Value] = set()
+        for function in positional[0]:
+            made = Partial(function, id(node), scope.frame.context, len(positional) - 1)
+            for index, value in enumerate(positional[1:]):
+                self._store(made, index, value)
+            for key, value in keywords.items():
+                self._store(made, key, value)
+            out.add(made)
+        return frozenset(out) or frozenset({UNKNOWN})
+
+    def _iter_modules(
+        self, positional: Sequence[Values], keywords: dict[str, Values], node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        """`pkgutil.iter_modules(__path__)` (or `([folder])`): the package's modules as
+        read off the file tree, each a `ModuleInfo` whose `name` (item 1) is its name."""
+        prefixes = positional[1] if len(positional) > 1 else keywords.get("prefix", NOTHING)
+        names: set[Value] = set()
+        for folder in self.elements(positional[0]):
+            found = (
+                self.modules.submodules(folder.value)
+                if isinstance(folder, Const) and isinstance(folder.value, str)
+                else None
+            )
+            if found is None:
+                names.add(Unknown("a folder's modules"))
+                continue
+            for prefix in prefixes or {Const("")}:
+                for each in found:
+                    if isinstance(prefix, Const) and isinstance(prefix.value, str):
+                        names.add(Const(prefix.value + each))
+                    else:
+                        names.add(Unknown("a prefix"))
+        infos: set[Value] = set()
+        for listed in names:  # one ModuleInfo per module: a loop over them runs per module
+            context = (*scope.frame.context, hash(listed))
+            info = Object(id(node), context, External("pkgutil.ModuleInfo"))
+            self._store(info, "name", {listed})
+            self._store(info, 1, {listed})
+            infos.add(info)
+        return frozenset({self._sequence(node, scope, infos)})
 
     def _sink(
         self,
@@ -1685,7 +1848,9 @@ class Engine:
             if sink.function is not None and len(positional) > sink.function
             else NOTHING
         )
-        callable_given = any(isinstance(v, (Func, Bound, Object, Class)) for v in functions)
+        callable_given = any(
+            isinstance(v, (Func, Bound, Object, Class, Partial)) for v in functions
+        )
         if callable_given or not sink.decorates:
             self._register(
                 sink.role, servers, functions, node, scope, keywords, tuple(positional),
@@ -1878,9 +2043,27 @@ def _dotted(node: cst.BaseExpression | cst.CSTNode) -> str:
     return ""
 
 
+def _absolute(target: Value, package: Values) -> Iterator[str]:
+    """The module `import_module(target, package)` names: relative to each package."""
+    if not isinstance(target, Const) or not isinstance(target.value, str):
+        return
+    name = target.value
+    if not name.startswith("."):
+        yield name
+        return
+    dots = len(name) - len(name.lstrip("."))
+    for base in package:
+        if isinstance(base, Const) and isinstance(base.value, str) and base.value:
+            parts = base.value.split(".")
+            anchor = parts[: len(parts) - (dots - 1)] if dots > 1 else parts
+            yield ".".join([*anchor, name[dots:]] if name[dots:] else anchor)
+
+
 def _is_false(test: cst.BaseExpression, value: Values) -> bool:
     if isinstance(test, cst.Name) and test.value == "TYPE_CHECKING":
         return True
+    if isinstance(test, cst.Comparison) and _dotted(test.left) == "__name__":
+        return False  # `if __name__ == "__main__":` any module may be run
     if isinstance(test, cst.Attribute) and test.attr.value == "TYPE_CHECKING":
         return True
     return value == frozenset({Const(False)})

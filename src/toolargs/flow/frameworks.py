@@ -96,7 +96,6 @@ CONSTRUCTOR_TOOLS = {"tools": "tool-list"}
 
 # Library calls that keep what flows through them (the result holds the argument).
 IDENTITY_CALLS = {
-    "functools.partial": 0,
     "functools.cache": 0,  # a cached function is the function
     "functools.update_wrapper": 1,
     "typing.cast": 1,

@@ -28,6 +28,7 @@ from toolargs.flow.values import (
     Func,
     Module,
     Object,
+    Partial,
     Unknown,
     Value,
 )
@@ -317,20 +318,26 @@ class Reader:
             if given:
                 names = self._strings(given)
             if names is None:
-                names = [function.name] if function is not None else [None]
+                names = self._own_name(function) if function is not None else [None]
             return function, names, True
         function = self._function(value)
         if function is None:
             return None, [], False
         if given:
             return function, self._strings(given), False
-        return function, [function.name], False
+        return function, self._own_name(function), False
+
+    def _own_name(self, function: Func) -> list[str | None]:
+        """The function's `__name__`: its def's name, or what was assigned to it."""
+        return self._strings(self.engine.attribute(function, "__name__"))
 
     def _function(self, value: Value) -> Func | None:
         if isinstance(value, Func):
             return value
         if isinstance(value, Bound) and isinstance(value.function, Func):
             return value.function
+        if isinstance(value, Partial):  # `partial(f, ...)`: f, some arguments bound
+            return self._function(value.function)
         return None
 
     def _strings(self, values: Iterable[Value]) -> list[str | None]:

@@ -115,6 +115,18 @@ class Decorator:
 
 
 @dataclass(frozen=True)
+class Partial:
+    """`functools.partial(f, *args, **kw)`: one callee with the arguments bound at a site
+    (positional ones under 0..arity-1 in the heap, keywords under their names); calling
+    it calls the callee with them first."""
+
+    function: Value
+    site: int
+    context: Context
+    arity: int
+
+
+@dataclass(frozen=True)
 class Unknown:
     """A value from outside the package, or a set grown past its bound."""
 
@@ -132,7 +144,8 @@ class Lazy:
 
 
 Value = Union[
-    Const, Module, Func, Class, External, Object, Container, Bound, Decorator, Unknown, Lazy
+    Const, Module, Func, Class, External, Object, Container, Bound, Decorator, Unknown, Lazy,
+    Partial,
 ]
 
 ELEMENT = object()  # the heap key of a container's elements (any index)
