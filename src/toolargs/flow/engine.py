@@ -1724,8 +1724,10 @@ class Engine:
         if name == "issubclass" and len(positional) >= 2:
             return frozenset(self._issubclass(c, b) for c in positional[0] for b in positional[1])
         if name == "inspect.getmembers" and positional:
-            # (name, value) for every global of a package module; a filter keeps all
+            # (name, value) for every global of a package module that its predicate
+            # keeps (`inspect.isfunction`, `inspect.isclass`); another predicate keeps all
             members = Container(id(node), scope.frame.context, "list")
+            kinds = _member_kinds(positional[1] if len(positional) > 1 else NOTHING)
             for held in positional[0]:
                 if not isinstance(held, Module):
                     self._store(members, ELEMENT, {UNKNOWN})
@@ -1733,9 +1735,14 @@ class Engine:
                 self._global(held, "")
                 frame = self.module_frame(held)
                 for index, (member, values) in enumerate(sorted(self.locals[frame].items())):
+                    resolved = self._resolve(values)
+                    if kinds is not None:
+                        resolved = frozenset(v for v in resolved if isinstance(v, kinds))
+                        if not resolved:
+                            continue
                     pair = Container(id(node), (*scope.frame.context, index + 1), "tuple")
                     self._store(pair, 0, {Const(member)})
-                    self._store(pair, 1, self._resolve(values))
+                    self._store(pair, 1, resolved)
                     self._store(members, ELEMENT, {pair})
             return frozenset({members})
         if name == "setattr" and len(positional) >= 3:
@@ -2075,6 +2082,30 @@ def _is_static(function: Func) -> bool:
         isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
         for d in node.decorators
     )
+
+
+# `inspect.getmembers(module, predicate)`: the values a known predicate keeps.
+MEMBER_PREDICATES: dict[str, tuple[type, ...]] = {
+    "inspect.isfunction": (Func,),
+    "inspect.iscoroutinefunction": (Func,),
+    "inspect.isroutine": (Func, Bound),
+    "inspect.ismethod": (Bound,),
+    "inspect.isclass": (Class,),
+}
+
+
+def _member_kinds(predicates: Values) -> tuple[type, ...] | None:
+    """The value kinds `inspect.getmembers` keeps with these predicates; None when one of
+    them is not known (no predicate, a lambda, a project function): every member."""
+    kinds: list[type] = []
+    for predicate in predicates:
+        known = (
+            MEMBER_PREDICATES.get(predicate.qualname) if isinstance(predicate, External) else None
+        )
+        if known is None:
+            return None
+        kinds.extend(known)
+    return tuple(kinds) or None
 
 
 def _parameter_holding(
