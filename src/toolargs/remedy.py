@@ -25,16 +25,9 @@ def runtime_mode(tool: Tool, config: Config) -> str | None:
     """The mode enforce_policy gives the tool at run time, from its name and annotations
     as the checker read them; None when the annotations are a value only the running
     server knows."""
-    annotations = tool.annotations
-    hints: dict[str, bool] | None = None
-    if annotations is not None:
-        if not annotations.resolved or annotations.read_only_expr:
-            return None
-        hints = {}
-        if annotations.read_only is not None:
-            hints["readOnlyHint"] = annotations.read_only
-        if annotations.destructive is not None:
-            hints["destructiveHint"] = annotations.destructive
+    hints = _hints(tool)
+    if hints is False:
+        return None
     return tool_mode(
         tool.name,
         hints,

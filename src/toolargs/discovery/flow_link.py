@@ -683,13 +683,9 @@ def intercepted_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
     if not rejecting:
         return
     for tool in linked:
-        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
-        function = tool.handler.function
-        home = function.index if function is not None and function.index is not None else index
-        if home.path is None:
+        place = _handler_place(tool, index)
+        if place is None:
             continue
-        line = positions(home.module, [tool.handler.node.name], None, None)
-        place = (str(home.path.resolve()), line.get(id(tool.handler.node.name), (0,))[0])
         found = rejecting.get((*place, tool.name))
         if found:
             tool.rejected_by = found
@@ -742,14 +738,8 @@ def drop_unserved(tools: list[Tool], index: ModuleIndex) -> None:
         return  # no server seen, or a low-level one whose call handler may read the table
     seen = {(f.handler_path, f.handler_line) for f in facts}
     for tool in candidates:
-        assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
-        function = tool.handler.function
-        home = function.index if function is not None and function.index is not None else index
-        if home.path is None:
-            continue
-        line = positions(home.module, [tool.handler.node.name], None, None)
-        place = (str(home.path.resolve()), line.get(id(tool.handler.node.name), (0,))[0])
-        if place not in seen:
+        place = _handler_place(tool, index)
+        if place is not None and place not in seen:
             tools.remove(tool)
 
 
