@@ -30,6 +30,7 @@ MAX_PAGES = 100
 STDERR_TAIL_LINES = 5
 STDERR_TAIL_CHARS = 400
 
+CLOSED_BEFORE_INITIALIZE = "the server closed the connection before answering initialize"
 INSTALL_HINT = "toolargs probe needs the MCP Python SDK: pip install 'toolargs[probe]'"
 
 
@@ -136,6 +137,7 @@ async def with_server(target: Target, work: Callable[[Connection], Awaitable[T]]
         garbage: list[str] = []
         outcome: list[T] = []
         problem = ""
+        initialised = False
         try:
             async with _transport(mcp, target, stderr) as streams:
                 handler = _garbage_recorder(garbage)
@@ -143,12 +145,18 @@ async def with_server(target: Target, work: Callable[[Connection], Awaitable[T]]
                     streams[0], streams[1], message_handler=handler
                 ) as session:
                     problem, info = await _initialise(session, anyio, target.timeout)
+                    initialised = not problem
                     if not problem:
                         connection = Connection(session, anyio, target.timeout, info)
                         outcome.append(await work(connection))
         except Exception as exc:  # a transport failing, or a server that cannot start
-            if not outcome:
-                problem = problem or _start_failure(exc, target)
+            if not outcome and not problem:
+                # The stdio client may see the pipe break before the session does: a
+                # closed stream before any answer to initialize is that, not a crash.
+                if not initialised and _is_closed(exc, anyio):
+                    problem = CLOSED_BEFORE_INITIALIZE
+                else:
+                    problem = _start_failure(exc, target)
         if outcome:
             return outcome[0]
         raise ServerStartError(_one_line(problem, garbage, _tail(stderr)))
@@ -177,7 +185,7 @@ async def _initialise(session: Any, anyio: Any, timeout: float) -> tuple[str, Se
             result = await session.initialize()
         except Exception as exc:
             if _is_closed(exc, anyio):
-                return "the server closed the connection before answering initialize", unknown
+                return CLOSED_BEFORE_INITIALIZE, unknown
             return f"initialize failed: {_describe(exc)}", unknown
     if scope.cancelled_caught:
         return f"the server did not answer initialize within {timeout:g} s", unknown
