@@ -30,7 +30,7 @@ from toolargs.model import (
 )
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
-from toolargs.rules import judge
+from toolargs.rules import judge, servers
 from toolargs.source import SourceError, TooDeep, guard, parse_shared, parsed, read
 
 
@@ -81,7 +81,7 @@ def analyze_source(
     except SourceError as exc:
         return FileReport(path, error=str(exc))
     try:
-        analysis = analyze_module(module, path, config, source)
+        analysis = _analyze_shared(module, path, config, source)
         analysis.findings = [f for f in analysis.findings if enabled(f.code)]
         return report(analysis, path, source)
     except ConfigError:
@@ -91,6 +91,20 @@ def analyze_source(
     except Exception as exc:  # noqa: BLE001 - a checker bug must cost one finding, not the run
         why = f"{type(exc).__name__}: {exc}"
     return FileReport(path, (Diagnostic(path, 1, 1, "TAV999", message("TAV999", why=why)),))
+
+
+def _analyze_shared(module: cst.Module, path: str, config: Config, source: str) -> Analysis:
+    """`analyze_module`, on the model of this text built already in this process when
+    there is one (for a server of another module of its package: `rules.servers`), and
+    keeping its own for them otherwise: each module of a run is modelled once."""
+    model = servers.model_of(path, source, module, config) if path else None
+    fresh = model is None
+    if model is None:
+        model = build_model(module, path, config, source)
+    findings = judge(model, config)  # assigning behaviours again changes nothing
+    if fresh and path:
+        servers.keep(path, source, config, model)
+    return Analysis(model, findings)
 
 
 def parse(source: str, path: str) -> cst.Module:

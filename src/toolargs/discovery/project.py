@@ -47,6 +47,9 @@ class ProjectIndex:
         self.config = config
         self._modules: OrderedDict[str, tuple[int, ModuleIndex | None]] = OrderedDict()
         self._dropped: list[ModuleIndex] = []  # dropped, not yet released
+        # Counts the times a module was given a new text (`fix` analysing what it would
+        # write): what was concluded from the modules before that may no longer hold.
+        self.edition = 0
 
     # --- modules ---
 
@@ -67,9 +70,12 @@ class ProjectIndex:
             for importer in old.importers.values():
                 for imported in [k for k, v in importer.loaded.items() if v is old]:
                     del importer.loaded[imported]
+        digest = hash(source) if source is not None else 0
+        if cached is not None and (cached[0] != digest or not digest):
+            self.edition += 1
         index = build_index(module, path, self.config)
         index.project = self
-        self._remember(key, hash(source) if source is not None else 0, index)
+        self._remember(key, digest, index)
         return index
 
     def parsed(self, path: str, source: str) -> cst.Module | None:

@@ -10,12 +10,14 @@ report to that module (the audit still counts the finding on its tools).
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
 
 from toolargs.config import Config
+from toolargs.discovery.project import project_for
 from toolargs.model import ModuleModel, Server, Tool
 from toolargs.positions import positions
 
@@ -83,8 +85,11 @@ def _stamp(path: str) -> Stamp:
 
 @dataclass
 class _Cached:
-    stamp: Stamp
+    config: Config
+    source: str | None  # the text the model was built from (None: the file is unreadable)
+    stamp: Stamp | None  # the file's, when it was last seen holding `source`
     model: ModuleModel | None
+    edition: int  # the project's (ProjectIndex.edition) when the model was built
     # Where the servers of `model` are built, asked once per version of the package's
     # files (`token`): every module building a server of the package asks it of every
     # other module, and the answer follows imports into other modules.
@@ -123,14 +128,81 @@ class _Cached:
         return site in self._built
 
 
-# Models of other modules of a package, by real path: built once per file version.
-_models: dict[str, _Cached] = {}
-MAX_CACHED_MODELS = 256
+# One model per module, file version and configuration in a process, by real path: the
+# checker's own (`analyze_source` keeps it) and those built here for the servers of
+# another module of the package, whichever comes first; the other takes it.
+_models: OrderedDict[str, _Cached] = OrderedDict()
+MAX_CACHED_MODELS = 512  # as many as the project index keeps modules
 
 
-def _model_at(path: str, config: Config) -> _Cached | None:
-    """The judged-ready model of the module at `path` (its `model` is None: not a module
-    with tools), or None when the file cannot be read."""
+def _key(real: str, config: Config) -> str:
+    return f"{real}|{id(config)}"
+
+
+def _current(cached: _Cached | None, config: Config) -> _Cached | None:
+    """`cached`, unless it is of another configuration, some module of the project has
+    been given another text since it was built (a model reads other modules: the server
+    its tools are registered on, their schemas), or its model looks into a module the
+    project index has released since (see ModuleIndex.release)."""
+    if cached is None or cached.config is not config:
+        return None
+    if cached.edition != project_for(config).edition:
+        return None
+    tools = cached.model.tools if cached.model is not None else ()
+    for tool in tools:
+        function = tool.handler.function if tool.handler is not None else None
+        if function is not None and function.index is not None and function.index.project is None:
+            return None
+    return cached
+
+
+def _store(real: str, cached: _Cached) -> _Cached:
+    key = _key(real, cached.config)
+    _models[key] = cached
+    _models.move_to_end(key)
+    while len(_models) > MAX_CACHED_MODELS:
+        _models.popitem(last=False)
+    return cached
+
+
+def model_of(path: str, source: str, module: cst.Module, config: Config) -> ModuleModel | None:
+    """The model of `module`, parsed from `source` read at `path`, when one is built
+    already in this process (for a server of another module of its package, or by an
+    earlier check of the same text); judged or not, its behaviours are assigned."""
+    try:
+        real = _real(path)
+    except (OSError, ValueError):
+        return None
+    cached = _current(_models.get(_key(real, config)), config)
+    model = cached.model if cached is not None else None
+    if cached is None or model is None or cached.source != source:
+        return None
+    if model.path != path or model.module is not module:
+        return None
+    _models.move_to_end(_key(real, config))
+    return model
+
+
+def keep(path: str, source: str, config: Config, model: ModuleModel) -> None:
+    """Keep the checker's model of the module at `path` for the servers of its package,
+    unless it is the one kept already."""
+    if not path:
+        return
+    try:
+        real = _real(path)
+    except (OSError, ValueError):
+        return
+    cached = _models.get(_key(real, config))
+    if cached is not None and cached.model is model:
+        return
+    _store(real, _Cached(config, source, None, model, project_for(config).edition))
+
+
+def _model_at(path: str, config: Config, like: str) -> _Cached | None:
+    """The judged-ready model of the module at the real `path` (its `model` is None: not
+    a module with tools), or None when the file cannot be read. A model built here takes
+    the path as the checker would be given it, when `like`, the asking module's, is
+    relative: so that the checker takes it when it comes to that module."""
     from toolargs.analysis import parse
     from toolargs.behaviour import assign_behaviours
     from toolargs.discovery import build_model
@@ -142,22 +214,35 @@ def _model_at(path: str, config: Config) -> _Cached | None:
     except OSError:
         return None
     stamp = (stat.st_mtime_ns, stat.st_size)
-    key = f"{path}|{id(config)}"
-    cached = _models.get(key)
+    cached = _current(_models.get(_key(path, config)), config)
     if cached is not None and cached.stamp == stamp:
+        return cached
+    try:
+        source: str | None = read(Path(path))
+    except SourceError:
+        source = None
+    if cached is not None and cached.source == source:
+        cached.stamp = stamp  # the checker's model, of the file's text
         return cached
     model = None
     try:
-        source = read(Path(path))
-        if may_define_tools(source, config):
-            model = build_model(parse(source, path), path, config, source)
+        if source is not None and may_define_tools(source, config):
+            shown = _given_like(path, like)
+            model = build_model(parse(source, shown), shown, config, source)
             assign_behaviours(model)
     except SourceError:
         model = None
-    if len(_models) >= MAX_CACHED_MODELS:
-        _models.clear()
-    cached = _models[key] = _Cached(stamp, model)
-    return cached
+    return _store(path, _Cached(config, source, stamp, model, project_for(config).edition))
+
+
+def _given_like(real: str, like: str) -> str:
+    """The real path `real` written as the path `like` is: relative when it is."""
+    if os.path.isabs(like):
+        return real
+    try:
+        return os.path.relpath(real)
+    except ValueError:  # another drive
+        return real
 
 
 def builds(site: Site, model: ModuleModel, config: Config) -> bool:
@@ -166,7 +251,7 @@ def builds(site: Site, model: ModuleModel, config: Config) -> bool:
     path, _ = site
     if not model.path or path == _real(model.path) or not _in_package(path, model.path):
         return False
-    other = _model_at(path, config)
+    other = _model_at(path, config, model.path)
     token = tuple(_stamp(p) for p in _package(model.path))
     return other is not None and other.builds(site, token)
 
@@ -186,7 +271,7 @@ def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Too
     for path in package:
         if path == site[0]:
             continue
-        other = _model_at(path, config)
+        other = _model_at(path, config, model.path)
         if other is not None:
             tools += other.tools_on(site, token)
     return tools
