@@ -1796,9 +1796,10 @@ def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         node = stack.pop()
         yield node
+        if type(node) is cst.FunctionDef:  # by class: isinstance on libcst's is slow
+            stack.append(node.body)  # not its decorators
+            continue
         found = children(node)
-        if isinstance(node, cst.FunctionDef):
-            found = [node.body]  # not its decorators
         found.reverse()
         stack.extend(found)
 

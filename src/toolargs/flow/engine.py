@@ -14,12 +14,15 @@ Nothing is imported or run. Framework facts come from `flow.frameworks`.
 
 from __future__ import annotations
 
+import ast
+import functools
 import itertools
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 import libcst as cst
 
@@ -356,10 +359,9 @@ class Engine:
                 stack.extend((base, key) for base in node.bases)
                 stack.extend((child, owner) for child in (*node.decorators, node.body))
                 continue
-            elif isinstance(node, (cst.ImportFrom, cst.Import)):
-                imported.update(_framework_bindings(node))
-            for child in children(node):
-                stack.append((child, owner))
+            elif kind is cst.ImportFrom or kind is cst.Import:
+                imported.update(_framework_bindings(cast("cst.ImportFrom | cst.Import", node)))
+            stack.extend([(child, owner) for child in children(node)])
         wanted = fw.RELEVANT_TOKENS | LOADING_TOKENS | imported
         for key in reversed(order):  # inner functions first
             if not tokens[key].isdisjoint(wanted):
@@ -819,99 +821,93 @@ class Engine:
     # --- expressions ---
 
     def eval(self, node: cst.BaseExpression, scope: Scope) -> Values:
-        if isinstance(node, cst.Name):
-            if node.value in ("True", "False", "None"):
-                return frozenset({Const({"True": True, "False": False, "None": None}[node.value])})
-            return self.lookup(node.value, scope)
-        if isinstance(node, cst.SimpleString):
-            try:
-                return frozenset({Const(node.evaluated_value)})
-            except Exception:  # an invalid escape: a string all the same
-                return frozenset({UNKNOWN})
-        if isinstance(node, cst.ConcatenatedString):
-            return self._concat(self.eval(node.left, scope), self.eval(node.right, scope), id(node))
-        if isinstance(node, cst.Integer):
-            return frozenset(
-                {
-                    Const(
-                        int(node.value.replace("_", ""), 0)
-                        if not node.value.startswith("0") or node.value == "0"
-                        else node.value
-                    )
-                }
-            )
-        if isinstance(node, cst.FormattedString):
-            return self._fstring(node, scope)
-        if isinstance(node, cst.Attribute):
-            return self._attribute(self.eval(node.value, scope), node.attr.value)
-        if isinstance(node, cst.Call):
-            return self._call_node(node, scope)
-        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
-            kind = {cst.List: "list", cst.Tuple: "tuple", cst.Set: "set"}[type(node)]
-            container = Container(id(node), self._literal_context(scope), kind)
-            for index, element in enumerate(node.elements):
-                value = self.eval(element.value, scope)
-                if isinstance(element, cst.StarredElement):
-                    self._store(container, ELEMENT, self.elements(value))
-                else:
-                    self._store(container, index, value)
-                    self._store(container, ELEMENT, value)
-            return frozenset({container})
-        if isinstance(node, cst.Dict):
-            container = Container(id(node), self._literal_context(scope), "dict")
-            for item in node.elements:
-                if isinstance(item, cst.StarredDictElement):
-                    for other in self.eval(item.value, scope):
-                        self._merge_dict(container, other)
-                    continue
-                assert isinstance(item, cst.DictElement)
-                key = self.eval(item.key, scope)
-                value = self.eval(item.value, scope)
-                for k in key:
-                    if isinstance(k, Const):
-                        self._store(container, k.value, value)
-                self._store(container, ELEMENT, value)
-                self._store(container, KEYS, key)
-            return frozenset({container})
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
-            return self._comprehended(node, scope)
-        if isinstance(node, cst.Subscript):
-            return self._subscript(node, scope)
-        if isinstance(node, cst.BinaryOperation):
-            return self._binary(
-                self.eval(node.left, scope), self.eval(node.right, scope), node.operator
-            )
-        if isinstance(node, cst.BooleanOperation):
-            left = self.eval(node.left, scope)
-            truth = {bool(v.value) if isinstance(v, Const) else None for v in left}
-            decided = len(truth) == 1 and None not in truth
-            if decided and truth == {isinstance(node.operator, cst.Or)}:
-                return left  # `False and x`, `True or x`: x is not evaluated
-            right = self.eval(node.right, scope)
-            return right if decided else left | right
-        if isinstance(node, cst.Yield):
-            return self._yield(node, scope)
-        if isinstance(node, cst.IfExp):
-            return self._if_expression(node, scope)
-        if isinstance(node, cst.NamedExpr):
-            value = self.eval(node.value, scope)
-            self._bind(node.target, value, scope)
-            return value
-        if isinstance(node, cst.Lambda):
-            function = Func(node, scope.module, scope.frame)
-            self.functions[id(node)] = function
-            return frozenset({function})
-        if isinstance(node, cst.Await):
-            return self.eval(node.expression, scope)
-        if isinstance(node, cst.UnaryOperation):
-            value = self.eval(node.expression, scope)
-            if isinstance(node.operator, cst.Not):
-                return frozenset(
-                    Const(not v.value) if isinstance(v, Const) else Unknown("not") for v in value
-                )
+        # Dispatched on the node's own class (parsed trees hold no subclasses of libcst's
+        # nodes): a chain of `isinstance` on libcst's abstract-based classes is slow.
+        evaluate = _EVALUATORS.get(type(node))
+        if evaluate is None:
             return frozenset({UNKNOWN})
-        if isinstance(node, cst.Comparison):
-            return self._compare(node, scope)
+        return evaluate(self, node, scope)
+
+    def _name(self, node: cst.Name, scope: Scope) -> Values:
+        if node.value in ("True", "False", "None"):
+            return frozenset({Const({"True": True, "False": False, "None": None}[node.value])})
+        return self.lookup(node.value, scope)
+
+    def _simple_string(self, node: cst.SimpleString, scope: Scope) -> Values:
+        return _string(node.value)
+
+    def _concatenated(self, node: cst.ConcatenatedString, scope: Scope) -> Values:
+        return self._concat(self.eval(node.left, scope), self.eval(node.right, scope), id(node))
+
+    def _integer(self, node: cst.Integer, scope: Scope) -> Values:
+        if node.value.startswith("0") and node.value != "0":
+            return frozenset({Const(node.value)})
+        return frozenset({Const(int(node.value.replace("_", ""), 0))})
+
+    def _attribute_node(self, node: cst.Attribute, scope: Scope) -> Values:
+        return self._attribute(self.eval(node.value, scope), node.attr.value)
+
+    def _display(self, node: cst.List | cst.Tuple | cst.Set, scope: Scope) -> Values:
+        kind = {cst.List: "list", cst.Tuple: "tuple", cst.Set: "set"}[type(node)]
+        container = Container(id(node), self._literal_context(scope), kind)
+        for index, element in enumerate(node.elements):
+            value = self.eval(element.value, scope)
+            if isinstance(element, cst.StarredElement):
+                self._store(container, ELEMENT, self.elements(value))
+            else:
+                self._store(container, index, value)
+                self._store(container, ELEMENT, value)
+        return frozenset({container})
+
+    def _dict(self, node: cst.Dict, scope: Scope) -> Values:
+        container = Container(id(node), self._literal_context(scope), "dict")
+        for item in node.elements:
+            if isinstance(item, cst.StarredDictElement):
+                for other in self.eval(item.value, scope):
+                    self._merge_dict(container, other)
+                continue
+            assert isinstance(item, cst.DictElement)
+            key = self.eval(item.key, scope)
+            value = self.eval(item.value, scope)
+            for k in key:
+                if isinstance(k, Const):
+                    self._store(container, k.value, value)
+            self._store(container, ELEMENT, value)
+            self._store(container, KEYS, key)
+        return frozenset({container})
+
+    def _binary_node(self, node: cst.BinaryOperation, scope: Scope) -> Values:
+        left, right = self.eval(node.left, scope), self.eval(node.right, scope)
+        return self._binary(left, right, node.operator)
+
+    def _boolean(self, node: cst.BooleanOperation, scope: Scope) -> Values:
+        left = self.eval(node.left, scope)
+        truth = {bool(v.value) if isinstance(v, Const) else None for v in left}
+        decided = len(truth) == 1 and None not in truth
+        if decided and truth == {isinstance(node.operator, cst.Or)}:
+            return left  # `False and x`, `True or x`: x is not evaluated
+        right = self.eval(node.right, scope)
+        return right if decided else left | right
+
+    def _named(self, node: cst.NamedExpr, scope: Scope) -> Values:
+        value = self.eval(node.value, scope)
+        self._bind(node.target, value, scope)
+        return value
+
+    def _lambda(self, node: cst.Lambda, scope: Scope) -> Values:
+        function = Func(node, scope.module, scope.frame)
+        self.functions[id(node)] = function
+        return frozenset({function})
+
+    def _await(self, node: cst.Await, scope: Scope) -> Values:
+        return self.eval(node.expression, scope)
+
+    def _unary(self, node: cst.UnaryOperation, scope: Scope) -> Values:
+        value = self.eval(node.expression, scope)
+        if isinstance(node.operator, cst.Not):
+            return frozenset(
+                Const(not v.value) if isinstance(v, Const) else Unknown("not") for v in value
+            )
         return frozenset({UNKNOWN})
 
     def _yield(self, node: cst.Yield, scope: Scope) -> Values:
@@ -2149,34 +2145,82 @@ def _framework_bindings(node: cst.Import | cst.ImportFrom) -> Iterator[str]:
             yield _dotted(alias.name)  # `from fastmcp.tools import tool`: `tool(fn)`
 
 
+@functools.lru_cache(maxsize=4096)
+def _string(raw: str) -> Values:
+    """A string literal's value, from its text as written (evaluated once per text)."""
+    try:
+        return frozenset({Const(ast.literal_eval(raw))})
+    except (ValueError, SyntaxError, MemoryError, RecursionError):  # an invalid escape
+        return frozenset({UNKNOWN})
+
+
+# How `Engine.eval` evaluates each kind of expression; any other is Unknown.
+_EVALUATORS: dict[type[cst.CSTNode], Callable[[Engine, Any, Scope], Values]] = {
+    cst.Name: Engine._name,
+    cst.Attribute: Engine._attribute_node,
+    cst.Call: Engine._call_node,
+    cst.SimpleString: Engine._simple_string,
+    cst.ConcatenatedString: Engine._concatenated,
+    cst.Integer: Engine._integer,
+    cst.FormattedString: Engine._fstring,
+    cst.List: Engine._display,
+    cst.Tuple: Engine._display,
+    cst.Set: Engine._display,
+    cst.Dict: Engine._dict,
+    cst.ListComp: Engine._comprehended,
+    cst.SetComp: Engine._comprehended,
+    cst.GeneratorExp: Engine._comprehended,
+    cst.DictComp: Engine._comprehended,
+    cst.Subscript: Engine._subscript,
+    cst.BinaryOperation: Engine._binary_node,
+    cst.BooleanOperation: Engine._boolean,
+    cst.Yield: Engine._yield,
+    cst.IfExp: Engine._if_expression,
+    cst.NamedExpr: Engine._named,
+    cst.Lambda: Engine._lambda,
+    cst.Await: Engine._await,
+    cst.UnaryOperation: Engine._unary,
+    cst.Comparison: Engine._compare,
+}
+
+
 def _assigned(root: cst.CSTNode) -> Iterator[str]:
     stack: list[cst.CSTNode] = children(root)
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            yield node.name.value
+        kind = type(node)  # by class: see Engine.eval
+        if kind is cst.FunctionDef or kind is cst.ClassDef:
+            yield cast("cst.FunctionDef | cst.ClassDef", node).name.value
             continue
-        if isinstance(node, (cst.Lambda,)):
+        if kind is cst.Lambda:
             continue
-        if isinstance(node, cst.AssignTarget):
-            yield from _target_names(node.target)
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-            yield from _target_names(node.target)
-        elif isinstance(node, (cst.For, cst.CompFor)):
-            yield from _target_names(node.target)
-        elif isinstance(node, cst.AsName):
-            yield from _target_names(node.name)
-        elif isinstance(node, cst.NamedExpr):
-            yield from _target_names(node.target)
-        elif isinstance(node, cst.ImportAlias):
+        target = _BINDING_TARGETS.get(kind)
+        if target is not None:
+            yield from _target_names(getattr(node, target))
+        elif kind is cst.ImportAlias:
+            alias = cast(cst.ImportAlias, node)
             yield (
-                node.asname.name.value
-                if node.asname and isinstance(node.asname.name, cst.Name)
-                else _dotted(node.name).split(".")[0]
+                alias.asname.name.value
+                if alias.asname and isinstance(alias.asname.name, cst.Name)
+                else _dotted(alias.name).split(".")[0]
             )
-        elif isinstance(node, cst.MatchAs) and node.name is not None:
-            yield node.name.value
+        elif kind is cst.MatchAs:
+            name = cast(cst.MatchAs, node).name
+            if name is not None:
+                yield name.value
         stack.extend(children(node))
+
+
+# The nodes that bind names, and the field holding what they bind.
+_BINDING_TARGETS: dict[type[cst.CSTNode], str] = {
+    cst.AssignTarget: "target",
+    cst.AnnAssign: "target",
+    cst.AugAssign: "target",
+    cst.For: "target",
+    cst.CompFor: "target",
+    cst.AsName: "name",
+    cst.NamedExpr: "target",
+}
 
 
 def _target_names(node: cst.CSTNode) -> Iterator[str]:
