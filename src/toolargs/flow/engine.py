@@ -72,7 +72,7 @@ GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
-BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass"}
+BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len"}
 # A function that loads modules by name is relevant: the modules it loads may register.
 LOADING_TOKENS = frozenset({"import_module", ".import_module"})
 
@@ -478,6 +478,16 @@ class Engine:
     def _block(self, body: Sequence[cst.CSTNode], scope: Scope) -> None:
         for statement in body:
             self._statement(statement, scope)
+            if _leaves(statement):
+                return  # what follows `return`, `continue`... is never run
+            if (
+                type(statement) is cst.If
+                and _leaves_suite(statement.body)
+                and self.truth(statement.test, scope) is True
+            ):
+                # `if not name.startswith("handle_"): continue` for a name known here (a
+                # loop run per element): the rest of the body is not run for it.
+                return
 
     def _statement(self, node: cst.CSTNode, scope: Scope) -> None:
         if isinstance(node, cst.SimpleStatementLine):
@@ -578,6 +588,50 @@ class Engine:
         elif isinstance(suite, cst.SimpleStatementSuite):
             for small in suite.body:
                 self._small(small, scope)
+
+    def truth(self, test: cst.BaseExpression, scope: Scope) -> bool | None:
+        """Whether a test is true, when that is known: `not`, `and`, `or` in three-valued
+        logic (`x and False` is false whatever x is), a member predicate of `inspect` on
+        a known value, else the truth of the test's known constants."""
+        kind = type(test)
+        if kind is cst.UnaryOperation:
+            assert isinstance(test, cst.UnaryOperation)
+            if isinstance(test.operator, cst.Not):
+                inner = self.truth(test.expression, scope)
+                return None if inner is None else not inner
+        if kind is cst.BooleanOperation:
+            assert isinstance(test, cst.BooleanOperation)
+            either = isinstance(test.operator, cst.Or)
+            left = self.truth(test.left, scope)
+            if left is either:
+                return either  # `True or x`, `False and x`: x is not evaluated
+            right = self.truth(test.right, scope)
+            if right is either:
+                return either
+            return (not either) if left is not None and right is not None else None
+        if kind is cst.Call:
+            assert isinstance(test, cst.Call)
+            kinds = self._predicate_kinds(test, scope)
+            if kinds is not None:
+                argument = self.eval(test.args[0].value, scope)
+                kept = {isinstance(v, kinds) for v in argument}
+                return kept.pop() if len(kept) == 1 else None
+        values = self.eval(test, scope)
+        answers = {bool(v.value) if isinstance(v, Const) else None for v in values}
+        return answers.pop() if len(answers) == 1 else None
+
+    def _predicate_kinds(self, call: cst.Call, scope: Scope) -> tuple[type, ...] | None:
+        """`inspect.isfunction(x)` and its kin, with one argument: the value kinds it
+        keeps (as `inspect.getmembers` does); None for any other call."""
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        callees = self.eval(call.func, scope)
+        if len(callees) != 1:
+            return None
+        (callee,) = callees
+        if not isinstance(callee, External):
+            return None
+        return MEMBER_PREDICATES.get(callee.qualname)
 
     def _pattern_matches(
         self, pattern: cst.MatchPattern, subject: Values, scope: Scope
@@ -1068,10 +1122,18 @@ class Engine:
 
     def _subscript(self, node: cst.Subscript, scope: Scope) -> Values:
         owners = self.eval(node.value, scope)
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Slice):
+            return self._sliced(owners, node.slice[0].slice, scope)
         key = self._subscript_key(node, scope)
         out: set[Value] = set()
         for owner in owners:
-            if isinstance(owner, Container):
+            if isinstance(owner, Const) and isinstance(owner.value, str):
+                text = owner.value
+                for k in key:
+                    at = _integer(k)
+                    inside = at is not None and -len(text) <= at < len(text)
+                    out.add(Const(text[at]) if at is not None and inside else UNKNOWN)
+            elif isinstance(owner, Container):
                 for k in key:
                     exact = self._get(owner, k.value) if isinstance(k, Const) else None
                     out.update(exact if exact else self._get(owner, ELEMENT))
@@ -1079,6 +1141,30 @@ class Engine:
                 out.add(owner)  # a type subscripted: list[str], Annotated[...]
             else:
                 out.add(UNKNOWN)
+        return frozenset(out)
+
+    def _sliced(self, owners: Values, part: cst.Slice, scope: Scope) -> Values:
+        """`name[len("handle_"):]` of a known text: the text it gives (a tool's name made
+        from its handler's); a slice of anything else is Unknown."""
+        bounds: list[Values] = [
+            self.eval(b, scope) if b is not None else frozenset({Const(None)})
+            for b in (part.lower, part.upper, part.step)
+        ]
+        out: set[Value] = set()
+        for owner in owners:
+            if not (isinstance(owner, Const) and isinstance(owner.value, str)):
+                out.add(UNKNOWN)
+                continue
+            for lower, upper, step in itertools.product(*bounds):
+                known = [_integer(b) for b in (lower, upper, step)]
+                given = all(
+                    k is not None or (isinstance(b, Const) and b.value is None)
+                    for k, b in zip(known, (lower, upper, step))
+                )
+                if given and known[2] != 0:
+                    out.add(Const(owner.value[known[0]:known[1]:known[2]]))
+                else:
+                    out.add(Unknown("a slice"))
         return frozenset(out)
 
     def _item(self, values: Values, index: int) -> Values:
@@ -1305,7 +1391,13 @@ class Engine:
         node: cst.CSTNode,
         scope: Scope,
     ) -> Values:
-        context = (id(node), *self._per_element(scope))
+        context: Context = (id(node), *self._per_element(scope))
+        if type(node) is cst.Decorator and scope.function is not None:
+            # A decorator applied inside a decorator or factory (`@handle_errors` on the
+            # wrapper `check_access(func)` builds) is applied once per call of its
+            # enclosing function: told apart by that call's context too, or every
+            # function `check_access` wraps would share one wrapper (MAX_FRAMES bounds it).
+            context = (*context, *scope.frame.context)
         if isinstance(callee, Func):
             return self.invoke(callee, positional, keywords, context)
         if isinstance(callee, Bound):
@@ -1571,6 +1663,14 @@ class Engine:
             return frozenset({UNKNOWN})
         if name in ("lower", "upper", "strip", "title", "casefold"):
             return frozenset({Const(getattr(value, name)())})
+        if name in STRING_TESTS and len(positional) == 1:  # `name.startswith("handle_")`
+            out_test: set[Value] = set()
+            for argument in positional[0]:
+                known = _texts(argument, self.elements({argument}))
+                out_test.add(
+                    Const(getattr(value, name)(known)) if known is not None else Unknown(name)
+                )
+            return frozenset(out_test)
         if name == "replace" and len(positional) >= 2:
             out: set[Value] = set()
             for a, b in itertools.product(positional[0], positional[1]):
@@ -1706,6 +1806,12 @@ class Engine:
                 self._store(container, ELEMENT, value)
                 self._store(container, KEYS, {Const(key)})
             return frozenset({container})
+        if name == "len" and len(positional) == 1:  # of a known text: `name[len("do_"):]`
+            return frozenset(
+                Const(len(v.value)) if isinstance(v, Const) and isinstance(v.value, str)
+                else Unknown("len")
+                for v in positional[0]
+            )  # fmt: skip
         if name == "getattr" and len(positional) >= 2:
             out: set[Value] = set(positional[2]) if len(positional) > 2 else set()
             for attr in positional[1]:
@@ -2060,6 +2166,45 @@ def _absolute(target: Value, package: Values) -> Iterator[str]:
             parts = base.value.split(".")
             anchor = parts[: len(parts) - (dots - 1)] if dots > 1 else parts
             yield ".".join([*anchor, name[dots:]] if name[dots:] else anchor)
+
+
+TRUE: Values = frozenset({Const(True)})
+EXITS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def _leaves(statement: cst.CSTNode) -> bool:
+    """A statement that always leaves its block: one ending in return, raise, continue
+    or break."""
+    return type(statement) is cst.SimpleStatementLine and isinstance(
+        statement.body[-1] if statement.body else None, EXITS
+    )
+
+
+def _leaves_suite(suite: cst.BaseSuite) -> bool:
+    if isinstance(suite, cst.IndentedBlock):
+        return bool(suite.body) and _leaves(suite.body[-1])
+    return isinstance(suite, cst.SimpleStatementSuite) and isinstance(suite.body[-1], EXITS)
+
+
+def _integer(value: Value) -> int | None:
+    """A known int (not a bool), else None."""
+    if isinstance(value, Const) and type(value.value) is int:
+        return value.value
+    return None
+
+
+# str methods taking one text (or, for the first two, a tuple of texts), told exactly.
+STRING_TESTS = ("startswith", "endswith", "removeprefix", "removesuffix")
+
+
+def _texts(argument: Value, elements: Values) -> str | tuple[str, ...] | None:
+    """A text, or a tuple of known texts, as a str method takes it; None when unknown."""
+    if isinstance(argument, Const):
+        return argument.value if isinstance(argument.value, str) else None
+    if isinstance(argument, Container) and argument.kind == "tuple" and elements:
+        if all(isinstance(e, Const) and isinstance(e.value, str) for e in elements):
+            return tuple(sorted(str(e.value) for e in elements if isinstance(e, Const)))
+    return None
 
 
 def _is_false(test: cst.BaseExpression, value: Values) -> bool:

@@ -9,6 +9,7 @@ report to that module (the audit still counts the finding on its tools).
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -68,7 +69,9 @@ def _imported_site(name: str, model: ModuleModel) -> Site | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def _real(path: str) -> str:
+    """The file's real path (asked for every tool's server, of the same few files)."""
     return os.path.realpath(path)
 
 
