@@ -234,6 +234,14 @@ def test_an_imported_server_gets_enforce_policy_once_where_it_is_built(tmp_path:
     )
     for path in tools:
         assert "enforce_policy" not in path.read_text(encoding="utf-8")
+    # The tool modules' findings are said to be fixed where the edit is.
+    fixed_lines = [line for line in out.splitlines() if ": fixed " in line]
+    assert fixed_lines and all(
+        line.endswith(f", by enforce_policy in {pkg / 'app.py'}")
+        for line in fixed_lines
+        if not line.startswith(str(pkg / "app.py"))
+    ), out
+    assert "add toolargs to the server's dependencies" in out
     assert "none left that need a person" in out
     code, out = fix(*sorted(pkg.glob("*.py")), roots=[tmp_path])
     assert (code, "fixed 0 findings in 0 files") == (0, out.splitlines()[-1].split(";")[0])

@@ -280,12 +280,26 @@ def unified_diff(before: str, after: str, path: str) -> str:
     return "".join(lines)
 
 
+def _imports_runtime(result: FixResult) -> bool:
+    """Whether the fix brought the first import of toolargs' runtime into the module."""
+    return result.changed and "toolargs" in result.new_source and "toolargs" not in result.source
+
+
 def _report(summary: FixSummary, stream: TextIO) -> None:
     """What was fixed, what is left (with why, when a fix was tried), and one summary line."""
     verb = "would fix" if summary.diff else "fixed"
     for result in summary.results:
+        # A module that is not rewritten had its findings fixed where its server is built.
+        buildings = {
+            str(_shown(building))
+            for where in (result.elsewhere.values() if not result.changed else ())
+            if (building := building_module(Path(result.path), where)) is not None
+        }
+        by = f", by enforce_policy in {min(buildings)}" if len(buildings) == 1 else ""
         for d in result.fixed:
-            stream.write(f"{d.path}:{d.line}:{d.col}: {verb} {d.code} ({d.tool or 'module'})\n")
+            stream.write(
+                f"{d.path}:{d.line}:{d.col}: {verb} {d.code} ({d.tool or 'module'}){by}\n"
+            )
     for result in summary.results:
         for d in result.remaining:
             stream.write(f"{d.path}:{d.line}:{d.col}: {d.message}\n")
@@ -294,6 +308,11 @@ def _report(summary: FixSummary, stream: TextIO) -> None:
                 stream.write(f"    not fixed: {why}\n")
     for line in summary.enforced:
         stream.write(f"{line}\n")
+    if summary.enforced_in or any(_imports_runtime(r) for r in summary.results):
+        stream.write(
+            "note: the fixed code imports toolargs.runtime when the server runs: add "
+            "toolargs to the server's dependencies\n"
+        )
     for error in summary.errors:
         stream.write(f"{error}\n")
     stream.write(summary.line() + "\n")
