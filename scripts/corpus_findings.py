@@ -2,6 +2,8 @@
 
     python scripts/corpus_findings.py seed20261202 [--json OUT] [DIST ...]
 
+`--json` also keeps every finding (path, line, code, message) per server, for review.
+
 For every listed server of the sample, `toolargs check --format json` runs on the folders
 `corpus.py measure` analyses (whichever toolargs `python -m toolargs` imports: set
 PYTHONPATH to measure another checkout), and the findings are counted by code, with how
@@ -44,7 +46,7 @@ def main() -> int:
     parser.add_argument("names", nargs="*")
     parser.add_argument("--dest", type=Path, default=ROOT / ".corpus")
     parser.add_argument("--json", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()  # `--json OUT` before or after the names
     sample = load_sample(FIRST_CONTACT, args.sample)
     listed = listings(FIRST_CONTACT, args.sample)
     rows: list[dict[str, Any]] = []
@@ -64,7 +66,7 @@ def main() -> int:
         codes = Counter(f["code"] for f in findings)
         at_server = sum(bool(AT_SERVER.search(f["message"])) for f in findings)
         rows.append({"dist": dist, "findings": len(findings), "at_server": at_server,
-                     "codes": dict(sorted(codes.items()))})  # fmt: skip
+                     "codes": dict(sorted(codes.items())), "each": findings})  # fmt: skip
         print(f"checked {dist}", file=sys.stderr, flush=True)
     lines = ["| server | findings | at the server | by code |", "| --- | ---: | ---: | --- |"]
     for row in rows:
