@@ -112,6 +112,8 @@ class Tool:
     # The registration writes a name the recognisers could not read: they took the
     # handler function's own name (value flow may read the written one).
     name_unread: bool = False
+    # The name is the one value flow saw listed: a mounted server's prefix is in it.
+    name_as_listed: bool = False
     server: str | None = None  # the framework server object registering it
     enforcement: str | None = None  # what enforces the policy centrally, if anything
     # What rejects unknown keys for it before its handler runs: a framework, or a hook

@@ -212,7 +212,7 @@ def _mounted_names(tools: list[Tool], index: ModuleIndex, resolver: Resolver) ->
     `<prefix>_<name>` (`main.mount(sub, namespace="jira")`)."""
     prefixes: dict[str, str] = {}
     for tool in tools:
-        if tool.server is None:
+        if tool.server is None or tool.name_as_listed:
             continue
         if tool.server not in prefixes:
             home: ModuleIndex | None = index

@@ -478,7 +478,7 @@ def named_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex)
         if not names or tool.name in names:
             continue
         found = classify(names[0], tool.annotations, tool.markers, discoverer.config)
-        tool.name = names[0]
+        tool.name, tool.name_as_listed = names[0], True
         tool.mode, tool.mode_source = found.mode, found.source
         tool.conflict_pattern, tool.read_only_hint = found.conflict_pattern, found.read_only_hint
 
@@ -545,7 +545,7 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
             if fact.name in taken:
                 continue
             each = tool if offset == 0 else replace(tool)
-            each.name = fact.name
+            each.name, each.name_as_listed = fact.name, True
             _classify_again(each, _annotations_of(fact) or each.annotations, discoverer)
             if each is not tool:
                 tools.insert(at + offset, each)
