@@ -614,6 +614,8 @@ class Engine:
             kinds = self._predicate_kinds(test, scope)
             if kinds is not None:
                 argument = self.eval(test.args[0].value, scope)
+                if any(isinstance(v, (Unknown, External)) for v in argument):
+                    return None  # a value from outside may be a function or a class
                 kept = {isinstance(v, kinds) for v in argument}
                 return kept.pop() if len(kept) == 1 else None
         values = self.eval(test, scope)
