@@ -174,3 +174,24 @@ def test_a_dropped_module_is_released_and_read_again_when_needed(
     again = project.module_at(tmp_path / "pkg" / "__init__.py")  # read from disk again
     assert again is not None and again is not package
     assert project.load(again, again.imports["Store"]) is not None
+
+
+@pytest.mark.parametrize(("folder", "sibling_is_read"), [("repo", True), ("site-packages", False)])
+def test_a_sibling_top_level_package_is_the_projects_unless_installed(
+    tmp_path: Path, folder: str, sibling_is_read: bool
+) -> None:
+    """`toolargs check .venv/.../site-packages/fastmcp` reads fastmcp, not the other
+    distributions installed beside it; in a repository, a flat layout's sibling package
+    is the project's own."""
+    from toolargs.discovery.project import _module_file_from
+
+    base = tmp_path / folder
+    (base / "app").mkdir(parents=True)
+    (base / "app" / "__init__.py").write_text("")
+    (base / "app" / "server.py").write_text("from helpers import tools\n")
+    (base / "helpers").mkdir()
+    (base / "helpers" / "__init__.py").write_text("")
+    (base / "helpers" / "tools.py").write_text("TOOLS = []\n")
+    found = _module_file_from(base / "app", "helpers.tools", 0)
+    assert (found == base / "helpers" / "tools.py") is sibling_is_read
+    assert _module_file_from(base / "app", "app.server", 0) == base / "app" / "server.py"

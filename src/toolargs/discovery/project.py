@@ -26,6 +26,7 @@ from toolargs.discovery.index import (
 )
 from toolargs.source import SourceError, guard, parse_shared, read
 
+INSTALLATION_FOLDERS = ("site-packages", "dist-packages")  # installed distributions
 MAX_HOPS = 8  # re-exports, aliases and attribute chains followed before giving up
 MAX_MODULES = 512  # modules kept per process; the least recently used are dropped
 
@@ -385,6 +386,13 @@ def _module_file_from(directory: Path, module: str, level: int) -> Path | None:
     else:
         candidates = list(directory.parents)[:8]
         candidates.insert(0, directory)
+        # In site-packages, another top-level name is another distribution: not the
+        # project's (a file of `fastmcp` there does not make `rich` part of it).
+        candidates = [
+            base for base in candidates
+            if base.name not in INSTALLATION_FOLDERS
+            or (parts and directory.is_relative_to(base / parts[0]))
+        ]  # fmt: skip
     for base in candidates:
         if not parts:  # `from . import x`: the package itself
             candidate = base / "__init__.py"

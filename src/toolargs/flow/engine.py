@@ -59,6 +59,7 @@ MAX_DEPTH = 60  # nested calls evaluated at once
 MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
 MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
+INSTALLATION_FOLDERS = ("site-packages", "dist-packages")  # installed distributions
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
 MAX_FILES = 4000
 MAX_OUTSIDE = 256  # modules read from beside the package (sibling packages, src/)
@@ -138,6 +139,9 @@ class _Modules:
         # Where else an import may find a module of the project: beside the package
         # (the sibling packages of a flat layout) and in a `src/` folder there.
         self.roots = [root, *([root / "src"] if (root / "src").is_dir() else [])]
+        # Beside a package installed in site-packages lie other distributions, not the
+        # project's own sibling packages: only the packages checked are read there.
+        self.installed = root.name in INSTALLATION_FOLDERS
         self.outside: set[str] = set()  # modules read from there, when first imported
         self.absent: set[str] = set()
         for path in files:
@@ -213,7 +217,9 @@ class _Modules:
         if name in self.absent or not name or len(self.outside) >= MAX_OUTSIDE:
             return False
         parts = name.split(".")
-        if not all(part.isidentifier() for part in parts):
+        if not all(part.isidentifier() for part in parts) or (
+            self.installed and not any(n.split(".")[0] == parts[0] for n in self.paths)
+        ):
             self.absent.add(name)
             return False
         for base in self.roots:
