@@ -206,6 +206,9 @@ def parse_module(source: str) -> cst.Module:
         cst.CSTNode.__post_init__ = _VALIDATE  # type: ignore[method-assign]
 
 
+# Folders of installed distributions: a package checked there is read alone, the other
+# top-level packages beside it are not the project's (discovery.project, flow.engine).
+INSTALLATION_FOLDERS = ("site-packages", "dist-packages")
 MAX_SHARED_TREES = 512  # parsed modules kept for the next reader of the same file
 
 _shared: OrderedDict[str, tuple[int, cst.Module]] = OrderedDict()

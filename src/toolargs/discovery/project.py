@@ -24,9 +24,8 @@ from toolargs.discovery.index import (
     ModuleIndex,
     build_index,
 )
-from toolargs.source import SourceError, guard, parse_shared, read
+from toolargs.source import INSTALLATION_FOLDERS, SourceError, guard, parse_shared, read
 
-INSTALLATION_FOLDERS = ("site-packages", "dist-packages")  # installed distributions
 MAX_HOPS = 8  # re-exports, aliases and attribute chains followed before giving up
 MAX_MODULES = 512  # modules kept per process; the least recently used are dropped
 

@@ -48,7 +48,15 @@ from toolargs.flow.values import (
     Unknown,
     Value,
 )
-from toolargs.source import SourceError, TooDeep, guard, parse_shared, parsed, read
+from toolargs.source import (
+    INSTALLATION_FOLDERS,
+    SourceError,
+    TooDeep,
+    guard,
+    parse_shared,
+    parsed,
+    read,
+)
 
 MAX_VALUES = 1024  # values one set may hold before it broadens to Unknown (a 5,000-name
 # registry broadens; a 200-function one does not)
@@ -59,7 +67,6 @@ MAX_DEPTH = 60  # nested calls evaluated at once
 MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
 MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
-INSTALLATION_FOLDERS = ("site-packages", "dist-packages")  # installed distributions
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
 MAX_FILES = 4000
 MAX_OUTSIDE = 256  # modules read from beside the package (sibling packages, src/)
