@@ -282,7 +282,8 @@ def unified_diff(before: str, after: str, path: str) -> str:
 
 def _imports_runtime(result: FixResult) -> bool:
     """Whether the fix brought the first import of toolargs' runtime into the module."""
-    return result.changed and "toolargs" in result.new_source and "toolargs" not in result.source
+    runtime = "toolargs.runtime"
+    return result.changed and runtime in result.new_source and runtime not in result.source
 
 
 def _report(summary: FixSummary, stream: TextIO) -> None:

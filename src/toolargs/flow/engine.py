@@ -162,6 +162,7 @@ class _Modules:
             name = ".".join(parts)
             self.texts[name] = text
             self.paths[name] = path
+        self.tops = {name.split(".")[0] for name in self.texts}  # the packages checked
 
     def get(self, name: str) -> Module | None:
         if name in self.loaded:
@@ -225,7 +226,7 @@ class _Modules:
             return False
         parts = name.split(".")
         if not all(part.isidentifier() for part in parts) or (
-            self.installed and not any(n.split(".")[0] == parts[0] for n in self.paths)
+            self.installed and parts[0] not in self.tops
         ):
             self.absent.add(name)
             return False
