@@ -6,8 +6,11 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from toolargs.analysis import analyze_path
 from toolargs.config import Config
+from toolargs.flow.engine import Engine
 
 
 def _tools(tmp_path: Path, files: dict[str, str], target: str) -> list[tuple[str, str]]:
@@ -117,3 +120,56 @@ def test_a_registration_of_something_unknown_is_reported_not_skipped(tmp_path: P
     assert [t.name for t in report.tools] == ["lookup"]
     unresolved = [d for d in report.diagnostics if d.code == "TAV902"]
     assert unresolved and "make_handler" in unresolved[0].message
+
+
+def _engine(tmp_path: Path, files: dict[str, str]) -> Engine:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    engine = Engine(sorted(tmp_path.rglob("*.py")), tmp_path)
+    engine.run()
+    return engine
+
+
+def _nested_loops(levels: int, width: int) -> str:
+    """Helpers that each loop over `width` names and call the next helper per name:
+    `levels` deep, the shape of a linter's own rule tables walked by rule helpers."""
+    names = ", ".join(f'"n{i}"' for i in range(width))
+    lines = [
+        "from mcp.server.fastmcp import FastMCP",
+        "mcp = FastMCP('x')",
+        f"NAMES = [{names}]",
+        f"def level{levels}(name):",
+        "    return name",
+    ]
+    for level in range(levels - 1, -1, -1):
+        lines += [
+            f"def level{level}(name):",
+            "    for other in NAMES:",
+            f"        level{level + 1}(other)",
+        ]
+    lines += ["@mcp.tool()", "def search(query: str) -> str:", "    return query", "level0('x')"]
+    return "\n".join(lines) + "\n"
+
+
+def test_loops_per_element_through_calls_do_not_multiply(tmp_path: Path) -> None:
+    # Each helper's loop runs once per name, and each call in it is told apart by that
+    # name alone: a helper is evaluated once per (call site, name) of its caller, not
+    # once per path of names through every caller (width ** levels).
+    engine = _engine(tmp_path, {"server.py": _nested_loops(levels=5, width=20)})
+    assert engine.work < 20_000, engine.work
+    assert "the package's evaluation budget" not in engine.broadened
+    assert [r.role for r in engine.registrations.values()] == ["tool"]
+
+
+def test_past_the_work_budget_the_analysis_ends_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What the module registers before the budget is spent stays found; the rest is
+    # left out, never a hang, and `broadened` names the budget.
+    monkeypatch.setattr("toolargs.flow.engine.MAX_WORK", 500)
+    engine = _engine(tmp_path, {"server.py": _nested_loops(levels=6, width=60)})
+    assert engine.work < 2_000, engine.work
+    assert "the package's evaluation budget" in engine.broadened
+    assert [r.role for r in engine.registrations.values()] == ["tool"]

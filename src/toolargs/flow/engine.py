@@ -65,6 +65,9 @@ MAX_FRAMES = 256  # contexts per function before further calls share one (a deco
 MAX_ROUNDS = 12
 MAX_DEPTH = 60  # nested calls evaluated at once
 MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
+# Statements evaluated per package (in all rounds, loops run per element included) before
+# the rest is left out: what bounds the time one package can take, whatever its shape.
+MAX_WORK = 1_000_000
 MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
@@ -294,6 +297,7 @@ class Engine:
         self.site_contexts: dict[int, set[Context]] = defaultdict(set)
         self.owners: dict[int, Class] = {}  # a method's def node -> its class
         self.steps = 0  # function bodies evaluated in all: bounded by MAX_STEPS
+        self.work = 0  # statements evaluated in all: bounded by MAX_WORK
         self.overrides: dict[Frame, dict[str, Values]] = {}  # per element: loop names
         self.iteration: list[Value] = []  # the loop elements being run one by one
         self.iterating: list[Frame] = []  # the frame running each of those loops
@@ -430,7 +434,7 @@ class Engine:
             for function in list(self.functions.values()):
                 if id(function.node) in self.relevant:
                     self._root_frame(function)
-            if not self.changed:
+            if not self.changed or self.exhausted():
                 return
         self.broadened.add("rounds")
 
@@ -504,6 +508,7 @@ class Engine:
                 return
 
     def _statement(self, node: cst.CSTNode, scope: Scope) -> None:
+        self.work += 1
         if isinstance(node, cst.SimpleStatementLine):
             for small in node.body:
                 self._small(small, scope)
@@ -524,7 +529,10 @@ class Engine:
             iterated = self.eval(node.iter, scope)
             elements = self.elements(iterated)
             self._bind(node.target, elements, scope)
-            if 1 < sum(not isinstance(e, Unknown) for e in elements) <= MAX_ITERATIONS:
+            if (
+                1 < sum(not isinstance(e, Unknown) for e in elements) <= MAX_ITERATIONS
+                and not self.exhausted()
+            ):
                 self._each_element(node, elements, scope)
             else:
                 self._suite(node.body, scope)
@@ -1457,7 +1465,11 @@ class Engine:
         element's mark, so that a call or a tool object made there is one per element
         (`for name in names: Tool.from_function(load(name).tool, name=name)`)."""
         if self.iterating and self.iterating[-1] == scope.frame:
-            return (hash(tuple(self.iteration)),)
+            # This frame's own loops only: the elements of a caller's loop are in the
+            # frame's context already, and carried on they would multiply through
+            # every nested loop of every callee (a frame per path of elements).
+            own = (e for e, f in zip(self.iteration, self.iterating) if f == scope.frame)
+            return (hash(tuple(own)),)
         return ()
 
     def _allocation_context(self, site: int, scope: Scope) -> Context:
@@ -1498,11 +1510,18 @@ class Engine:
             self._enter(function, frame)
         return frozenset(self.returns.get(frame, ())) or frozenset({Const(None)})
 
+    def exhausted(self) -> bool:
+        """Whether the package's budget is spent: then no further function body or
+        per-element run is evaluated, and the rounds end (said in `broadened`)."""
+        if self.steps > MAX_STEPS or self.work > MAX_WORK:
+            self.broadened.add("the package's evaluation budget")
+            return True
+        return False
+
     def _enter(self, function: Func, frame: Frame) -> None:
         self.evaluated.add(frame)
         self.steps += 1
-        if self.steps > MAX_STEPS:
-            self.broadened.add("the package's evaluation budget")
+        if self.exhausted():
             return
         self.stack.append(frame)
         try:
