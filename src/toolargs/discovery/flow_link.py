@@ -501,17 +501,19 @@ def _name_unread(tool: Tool, discoverer: Discoverer) -> bool:
 
 
 def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
-    """A tool the recognisers named after its handler function (the name written at its
-    registration could not be read: `server.tool(name=name)(invoke)` in a loop over a
-    table) that the analysis saw registered only under other names is those tools: one
-    per name the framework lists, each with the annotations its registration gives."""
+    """A tool whose handler function the analysis saw reach a framework sink only under
+    other names is those tools: one per name the framework lists, each with the
+    annotations its registration gives. The recognisers' name came from what they took
+    for the registration: the handler's own name when the written one could not be read
+    (`server.tool(name=name)(invoke)` in a loop over a table), or the first argument of
+    a project decorator that only collects it (`@tool("Room calendar")` appending to a
+    list that `mcp.add_tool(fn, title=title)` registers under `fn.__name__`)."""
     if index.path is None:
         return
     candidates = [
         t for t in tools
-        if t.name_unread and t.handler is not None
-        and isinstance(t.handler.node, cst.FunctionDef)
-        and t.name == t.handler.node.name.value
+        if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+        and not t.name_as_listed
     ]  # fmt: skip
     if not candidates:
         return
@@ -538,6 +540,9 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
         named = list({f.name: f for f in found}.values())
         if not named or any(f.name == tool.name for f in named):
             continue
+        unread = tool.name_unread and tool.name == tool.handler.node.name.value
+        if not unread and any(f.name.endswith(tool.name) for f in named):
+            continue  # the name it was registered under, a mount's prefix before it
         named = [f for f in named if len(handlers_of[f.name]) == 1]
         taken = {t.name for t in tools}
         at = tools.index(tool)
