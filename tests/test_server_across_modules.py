@@ -91,3 +91,36 @@ def test_fix_writes_the_one_line_where_the_server_is_built(
     assert code == 0 and "fixed 0 findings in 0 files" in out
     assert {p: p.read_text() for p in package.rglob("*.py")} == after
     assert run(capsys, "check", str(package)) == (0, "")
+
+
+def test_a_namespace_folder_inside_the_package_is_the_packages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `ops/` has no __init__.py: Python imports it as a namespace portion of the package
+    # (`from .ops.tools import OpsTools`), and its tools are the server's, not unknown.
+    package = tmp_path / "sapops"
+    (package / "ops").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "server.py").write_text(
+        "from mcp.server.mcpserver import MCPServer\n\n"
+        "from .ops.tools import OpsTools\n\n"
+        'mcp = MCPServer("sap-ops")\n'
+        "OpsTools().register(mcp)\n",
+        encoding="utf-8",
+    )
+    (package / "ops" / "tools.py").write_text(
+        "class OpsTools:\n"
+        "    def register(self, mcp):\n"
+        '        mcp.tool(name="list_systems")(self.list_systems)\n'
+        '        mcp.tool(name="get_system")(self.get_system)\n\n'
+        "    async def list_systems(self) -> list[str]:\n"
+        '        return ["PRD", "QAS"]\n\n'
+        "    async def get_system(self, sid: str) -> dict[str, str]:\n"
+        '        return {"sid": sid}\n',
+        encoding="utf-8",
+    )
+    code, out = run(capsys, "check", "--format", "json", str(package))
+    findings = json.loads(out)
+    assert code == 1
+    assert [(Path(f["path"]).name, f["code"]) for f in findings] == [("server.py", "TAV501")]
+    assert "its 2 tool(s) ('list_systems' and 'get_system')" in findings[0]["message"]

@@ -102,8 +102,10 @@ def package_of(path: Path) -> tuple[Path, list[Path]]:
     (scripts that import each other side by side)."""
     file = path.resolve()
     folder = file.parent
-    if not (folder / "__init__.py").exists():
+    if not (folder / "__init__.py").exists() and not (folder.parent / "__init__.py").exists():
         return folder, sorted(folder.glob("*.py"))[:MAX_PACKAGE_FILES]
+    # A folder without `__init__.py` inside a package is a namespace portion of it
+    # (`from .health.tools import HealthTools` imports it): the package's, not its own.
     top = folder
     while (top.parent / "__init__.py").exists() and top.parent != top:
         top = top.parent
