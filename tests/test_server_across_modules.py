@@ -124,3 +124,73 @@ def test_a_namespace_folder_inside_the_package_is_the_packages(
     assert code == 1
     assert [(Path(f["path"]).name, f["code"]) for f in findings] == [("server.py", "TAV501")]
     assert "its 2 tool(s) ('list_systems' and 'get_system')" in findings[0]["message"]
+
+
+EXTENSION = '''
+from typing import Any
+
+from mcp.server.extension import Extension
+from mcp.types import CallToolResult, TextContent
+
+
+class RefuseUnknownArguments(Extension):
+    identifier = "example/refuse-unknown-arguments"
+
+    def __init__(self, schemas: dict[str, dict[str, Any]]) -> None:
+        self.schemas = schemas
+
+    async def intercept_tool_call(self, params: Any, ctx: Any, call_next: Any) -> Any:
+        schema = self.schemas.get(params.name)
+        if schema is not None:
+            unknown = sorted(set(params.arguments or {}) - set(schema.get("properties", {})))
+            if unknown:
+                text = "unknown arguments: " + ", ".join(unknown)
+                return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+        return await call_next(ctx)
+'''
+
+
+def test_the_verdict_does_not_depend_on_how_files_are_shared_among_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The server is built in app.py's build_server() with an extension that rejects
+    # unknown keys, and handed to a register function in each of six tool modules.
+    # Whichever process judges a tool module, and whether it judged app.py first, each
+    # tool's unknown keys are rejected by the extension.
+    package = tmp_path / "depot"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "strict.py").write_text(EXTENSION, encoding="utf-8")
+    areas = ("bins", "crates", "docks", "lanes", "pallets", "racks")
+    (package / "tools").mkdir()
+    (package / "tools" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "app.py").write_text(
+        "def build_server():\n"
+        "    from mcp.server import MCPServer\n\n"
+        "    from .strict import RefuseUnknownArguments\n\n"
+        "    schemas: dict = {}\n"
+        '    server = MCPServer("depot", extensions=[RefuseUnknownArguments(schemas)])\n'
+        + "".join(
+            f"    from .tools.{area} import register_{area}\n    register_{area}(server)\n"
+            for area in areas
+        )
+        + "    return server\n",
+        encoding="utf-8",
+    )
+    for area in areas:
+        (package / "tools" / f"{area}.py").write_text(
+            "from mcp.types import ToolAnnotations\n\n\n"
+            f"def register_{area}(server):\n"
+            "    @server.tool(annotations=ToolAnnotations(read_only_hint=True))\n"
+            f"    def list_{area}(site: str) -> list[str]:\n"
+            f'        return [site + "-{area}"]\n',
+            encoding="utf-8",
+        )
+    verdicts = []
+    for jobs in ("1", "2", "2"):
+        code, out = run(capsys, "audit", "--jobs", jobs, "--format", "json", str(package))
+        audit = json.loads(out)
+        tools = audit["tools"] if isinstance(audit, dict) else audit
+        verdicts.append(sorted((t["name"], t["unknown_keys"], t["handled_by"]) for t in tools))
+    assert verdicts[0] == verdicts[1] == verdicts[2]
+    assert {v[1:] for v in verdicts[0]} == {("rejected", "handler")}, verdicts[0]

@@ -677,10 +677,11 @@ def intercepted_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
         t for t in tools
         if t.server_model is not None and t.rejected_by is None and t.handler is not None
         and isinstance(t.handler.node, cst.FunctionDef)
-        and not set(INTERCEPTORS.get(t.server_model.framework_id, {})).isdisjoint(
-            t.server_model.keywords
-        )
+        and t.server_model.framework_id in INTERCEPTORS
     ]  # fmt: skip
+    # Not the server model's own keywords: for a server built in another module they are
+    # what this process has read of it (its model, when that module was judged here
+    # first), and the verdict must not depend on how files are shared among processes.
     if not linked or index.path is None:
         return
     rejecting: dict[tuple[str, int, str], str] = {
