@@ -173,3 +173,29 @@ def test_past_the_work_budget_the_analysis_ends_and_says_so(
     assert engine.work < 2_000, engine.work
     assert "the package's evaluation budget" in engine.broadened
     assert [r.role for r in engine.registrations.values()] == ["tool"]
+
+
+def test_a_slice_of_many_texts_by_many_offsets_is_bounded(tmp_path: Path) -> None:
+    # A name rebound to 60 texts, and offsets rebound to 60 values each: every text with
+    # every bound is 60 ** 4 slices. At most MAX_VALUES of them are made; the rest is
+    # Unknown, and said so.
+    rebinds = "\n".join(
+        f"    if flag == {i}:\n"
+        f'        text = "handle_tool_{i:02d}"\n'
+        f"        start, stop, step = {i}, {i + 3}, {i % 3 + 1}"
+        for i in range(60)
+    )
+    source = (
+        "import os\n"
+        "from mcp.server.fastmcp import FastMCP\n"
+        "mcp = FastMCP('x')\n"
+        "def labels(flag):\n"
+        f"{rebinds}\n"
+        "    return text[start:stop:step]\n"
+        "@mcp.tool(name=labels(os.environ['LABEL']))\n"
+        "def lookup(query: str) -> str:\n"
+        "    return query\n"
+    )
+    engine = _engine(tmp_path, {"server.py": source})
+    assert "a slice of many texts" in engine.broadened
+    assert [r.role for r in engine.registrations.values()] == ["tool"]

@@ -1175,20 +1175,25 @@ class Engine:
             for b in (part.lower, part.upper, part.step)
         ]
         out: set[Value] = set()
-        for owner in owners:
+        # Every text with every bound: at most MAX_VALUES of the combinations (sets of
+        # offsets computed over a text can make the product cubic in MAX_VALUES).
+        combinations = itertools.product(owners, *bounds)
+        for owner, lower, upper, step in itertools.islice(combinations, MAX_VALUES):
             if not (isinstance(owner, Const) and isinstance(owner.value, str)):
                 out.add(UNKNOWN)
                 continue
-            for lower, upper, step in itertools.product(*bounds):
-                known = [_integer(b) for b in (lower, upper, step)]
-                given = all(
-                    k is not None or (isinstance(b, Const) and b.value is None)
-                    for k, b in zip(known, (lower, upper, step))
-                )
-                if given and known[2] != 0:
-                    out.add(Const(owner.value[known[0]:known[1]:known[2]]))
-                else:
-                    out.add(Unknown("a slice"))
+            known = [_integer(b) for b in (lower, upper, step)]
+            given = all(
+                k is not None or (isinstance(b, Const) and b.value is None)
+                for k, b in zip(known, (lower, upper, step))
+            )
+            if given and known[2] != 0:
+                out.add(Const(owner.value[known[0]:known[1]:known[2]]))
+            else:
+                out.add(Unknown("a slice"))
+        if next(combinations, None) is not None:
+            self.broadened.add("a slice of many texts")
+            out.add(Unknown("a slice"))
         return frozenset(out)
 
     def _item(self, values: Values, index: int) -> Values:
@@ -1708,7 +1713,8 @@ class Engine:
             return frozenset(out_test)
         if name == "replace" and len(positional) >= 2:
             out: set[Value] = set()
-            for a, b in itertools.product(positional[0], positional[1]):
+            pairs = itertools.product(positional[0], positional[1])
+            for a, b in itertools.islice(pairs, MAX_VALUES):
                 if (
                     isinstance(a, Const)
                     and isinstance(b, Const)
@@ -1718,6 +1724,8 @@ class Engine:
                     out.add(Const(value.replace(a.value, b.value)))
                 else:
                     out.add(Unknown("replace"))
+            if next(pairs, None) is not None:
+                out.add(Unknown("replace"))
             return frozenset(out)
         if name == "format":
             out = set()
