@@ -13,11 +13,15 @@ from toolargs.config import Config
 from toolargs.flow.engine import Engine
 
 
-def _tools(tmp_path: Path, files: dict[str, str], target: str) -> list[tuple[str, str]]:
+def _write(tmp_path: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = tmp_path / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+
+
+def _tools(tmp_path: Path, files: dict[str, str], target: str) -> list[tuple[str, str]]:
+    _write(tmp_path, files)
     report = analyze_path(tmp_path / target, Config())
     assert report.error is None, report.error
     assert not [d for d in report.diagnostics if d.code == "TAV999"], report.diagnostics
@@ -123,10 +127,7 @@ def test_a_registration_of_something_unknown_is_reported_not_skipped(tmp_path: P
 
 
 def _engine(tmp_path: Path, files: dict[str, str]) -> Engine:
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    _write(tmp_path, files)
     engine = Engine(sorted(tmp_path.rglob("*.py")), tmp_path)
     engine.run()
     return engine

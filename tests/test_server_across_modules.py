@@ -126,28 +126,7 @@ def test_a_namespace_folder_inside_the_package_is_the_packages(
     assert "its 2 tool(s) ('list_systems' and 'get_system')" in findings[0]["message"]
 
 
-EXTENSION = '''
-from typing import Any
-
-from mcp.server.extension import Extension
-from mcp.types import CallToolResult, TextContent
-
-
-class RefuseUnknownArguments(Extension):
-    identifier = "example/refuse-unknown-arguments"
-
-    def __init__(self, schemas: dict[str, dict[str, Any]]) -> None:
-        self.schemas = schemas
-
-    async def intercept_tool_call(self, params: Any, ctx: Any, call_next: Any) -> Any:
-        schema = self.schemas.get(params.name)
-        if schema is not None:
-            unknown = sorted(set(params.arguments or {}) - set(schema.get("properties", {})))
-            if unknown:
-                text = "unknown arguments: " + ", ".join(unknown)
-                return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
-        return await call_next(ctx)
-'''
+STRICT = ROOT / "fixtures" / "clean" / "mcpserver_strict_extension.py"
 
 
 def test_the_verdict_does_not_depend_on_how_files_are_shared_among_processes(
@@ -162,7 +141,9 @@ def test_the_verdict_does_not_depend_on_how_files_are_shared_among_processes(
     package = tmp_path / "depot"
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "strict.py").write_text(EXTENSION, encoding="utf-8")
+    # The fixture's RefuseUnknownArguments, with the fixture's own server: its two tools
+    # are rejected by the extension too.
+    shutil.copy(STRICT, package / "strict.py")
     areas = ("bins", "crates", "docks", "lanes", "pallets", "racks")
     (package / "tools").mkdir()
     (package / "tools" / "__init__.py").write_text("", encoding="utf-8")
