@@ -1,9 +1,11 @@
 """The mode enforce_policy(server, ...) gives a tool at run time, as the checker models it.
 
 A running enforce_policy reads a tool's name, its annotations and the call's options,
-never its handler: a mutation known only by its effects is taken for read-only there.
-The package fixture field_journal (fastmcp, tools in another module than the server)
-has two such mutations and one pure tool named with a mutation verb.
+never its handler or the project's configuration. The package fixture field_journal
+(fastmcp, tools in another module than the server) has two mutations known only by their
+effects (TAV404 asks a person to declare them) and one pure tool named with a mutation
+verb. Declared in the project's configuration instead, the same modes are ones the call
+must carry: TAV201/TAV503 name them in its options, and `fix` writes them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from toolargs.remedy import applied_options
 
 ROOT = Path(__file__).resolve().parent.parent
 JOURNAL = ROOT / "fixtures" / "packages" / "field_journal"
+DECLARED = """[tool.toolargs]
+mutation-tools = ["shelve_season", "tidy_site"]
+read-only-tools = ["set_overlap"]
+"""
 REMEDY = (
     'enforce_policy(mcp, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "shelve_season", '
     '"tidy_site"), read_only_tools=("set_overlap",))'
@@ -33,8 +39,10 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
 
 
 def copy(tmp_path: Path) -> Path:
+    """The fixture, with its modes declared in the project's configuration."""
     package = tmp_path / "field_journal"
     shutil.copytree(JOURNAL, package)
+    (tmp_path / "pyproject.toml").write_text(DECLARED)
     return package
 
 
@@ -45,10 +53,29 @@ def set_call(package: Path, call: str, names: str = "enforce_policy") -> None:
     app.write_text(text.replace("enforce_policy(mcp)\n", call + "\n"))
 
 
-def test_check_reports_once_at_the_server_with_the_call_to_write(
+def test_modes_read_from_the_code_are_left_to_a_person(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out = run(capsys, "check", "--format", "json", str(JOURNAL))
+    assert code == 1
+    findings: list[dict[str, Any]] = json.loads(out)
+    assert [(f["code"], Path(f["path"]).name, f["line"]) for f in findings] == [
+        ("TAV404", "app.py", 7),
+    ]
+    message = findings[0]["message"]
+    assert "2 tool(s) of fastmcp server 'mcp' ('shelve_season' and 'tidy_site')" in message
+    assert "shelve_season: " in message and "annotate each readOnlyHint=False" in message
+    assert "mutation_tools=" not in message  # the checker's reading is not written as code
+    code, out = run(capsys, "audit", "--format", "json", str(JOURNAL))
+    tools = {t["name"]: t for t in json.loads(out)["tools"]}
+    assert tools["tidy_site"]["findings"] == tools["shelve_season"]["findings"] == ["TAV404"]
+    assert tools["set_overlap"]["findings"] == []  # strict by its verb: the safe side
+
+
+def test_check_reports_once_at_the_server_with_the_call_to_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(capsys, "check", "--format", "json", str(copy(tmp_path)))
     assert code == 1
     findings: list[dict[str, Any]] = json.loads(out)
     assert [(f["code"], Path(f["path"]).name, f["line"]) for f in findings] == [
@@ -66,9 +93,9 @@ def test_check_reports_once_at_the_server_with_the_call_to_write(
 
 
 def test_the_audit_shows_what_the_running_policy_does(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = run(capsys, "audit", "--format", "json", str(JOURNAL))
+    code, out = run(capsys, "audit", "--format", "json", str(copy(tmp_path)))
     assert code == 1
     tools = {t["name"]: t for t in json.loads(out)["tools"]}
     assert {n: (t["mode"], t["unknown_keys"], t["findings"]) for n, t in tools.items()} == {
@@ -152,10 +179,11 @@ def test_fix_writes_the_same_options_and_the_round_trip_is_clean(
     code, out = run(capsys, "fix", str(package))
     assert code == 0, out
     written = app.read_text()
-    assert '    mutation_tools=(*DEFAULT_MUTATION_TOOLS, "shelve_season", "tidy_site"),\n' in (
-        written
+    # The project's configuration, which the running server never reads, carried over.
+    assert (
+        'mcp, mutation_tools=("shelve_season", "tidy_site"), read_only_tools=("set_overlap",)'
+        in written
     )
-    assert '    read_only_tools=("set_overlap",),\n' in written
     assert run(capsys, "check", str(package)) == (0, "")
     code, out = run(capsys, "fix", str(package))
     assert code == 0 and "fixed 0 findings in 0 files" in out

@@ -7,6 +7,7 @@ text. An input without a partner holds only what must be reported, never rewritt
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from pathlib import Path
@@ -426,12 +427,25 @@ async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
 '''
 
 
-def test_enforce_policy_is_told_the_mutations_only_the_checker_can_see() -> None:
+def test_enforce_policy_is_not_told_a_mode_only_the_checker_reads() -> None:
     # git_add is a mutation by its effect (it opens a file for writing); a running server
-    # sees no annotation and no mutation verb and would treat it as read-only.
+    # sees no annotation and no mutation verb and treats it as read-only. The checker's
+    # reading of the handler is a judgement: fix writes the plain call and leaves the
+    # annotation to a person (TAV404), instead of writing the judgement into the server.
     result = fix_source(EFFECT_MUTATION, "git_server.py", CONFIG)
     fixed = result.new_source
-    assert 'enforce_policy(server, mutation_tools=(*DEFAULT_MUTATION_TOOLS, "git_add"))' in fixed
-    assert "from toolargs.runtime import DEFAULT_MUTATION_TOOLS, enforce_policy\n" in fixed
-    assert result.remaining == ()
+    assert "enforce_policy(server)\n" in fixed
+    assert "from toolargs.runtime import enforce_policy\n" in fixed
+    assert "mutation_tools" not in fixed
+    assert [f.code for f in result.remaining] == ["TAV404"]
     assert fix_source(fixed, "git_server.py", CONFIG).new_source == fixed
+
+
+def test_enforce_policy_is_told_the_modes_the_project_declares() -> None:
+    # Declared in the project's configuration, which a running server never reads.
+    config = dataclasses.replace(CONFIG, mutation_tools=(*CONFIG.mutation_tools, "git_add"))
+    result = fix_source(EFFECT_MUTATION, "git_server.py", config)
+    fixed = result.new_source
+    assert "mutation_tools=(" in fixed and '"git_add"' in fixed
+    assert result.remaining == ()
+    assert fix_source(fixed, "git_server.py", config).new_source == fixed

@@ -37,12 +37,40 @@ def runtime_mode(tool: Tool, config: Config) -> str | None:
     )
 
 
+def declared(tool: Tool) -> bool:
+    """Whether the project declares the tool's mode (annotations, a marker class, a
+    configured pattern, the name's verb) rather than the checker reading it from what the
+    handler does. A read mode is a judgement: a remedy that writes it into the server's
+    code is wrong whenever the judgement is (TAV404 asks a person to declare it)."""
+    return not tool.mode_source.startswith("effect")
+
+
+def named_by_default(tool: Tool, config: Config) -> bool:
+    """An unannotated tool whose name no pattern or verb classifies: enforce_policy gives
+    it the default mode, whatever its handler does."""
+    if tool.annotations is not None:
+        return False
+    defaults: tuple[Mode, ...] = ("read-only", "mutation")
+    modes = {
+        tool_mode(
+            tool.name,
+            None,
+            mutation_tools=config.mutation_tools,
+            read_only_tools=config.read_only_tools,
+            default_mode=default,
+        )
+        for default in defaults
+    }
+    return len(modes) > 1
+
+
 def misjudged(tools: Iterable[Tool], config: Config) -> tuple[list[str], list[str]]:
     """Of `tools`, the mutations a running server would take for read-only, and the
-    unannotated read-only tools it would take for mutations."""
+    unannotated read-only tools it would take for mutations: where the project declares
+    the mode (a marker class the runtime cannot see); never a mode read from the code."""
     mutations, read_only = [], []
     for tool in tools:
-        if any(c in tool.name for c in "*?["):
+        if any(c in tool.name for c in "*?[") or not declared(tool):
             continue
         at_run_time = runtime_mode(tool, config)
         if at_run_time is None or at_run_time == tool.mode:

@@ -12,7 +12,7 @@ import libcst as cst
 from toolargs.codes import message, server_message, tool_names
 from toolargs.config import Config
 from toolargs.model import Event, Finding, ModuleModel, Server, Step, Tool
-from toolargs.remedy import misjudged, policy_options
+from toolargs.remedy import misjudged, named_by_default, policy_options
 from toolargs.rules.servers import builds, served_tools, site_of
 
 ToolRule = Callable[[Tool, "Context"], Iterable[Finding]]
@@ -64,6 +64,8 @@ class Context:
         if options:
             bare = f"enforce_policy({server.name})"
             text = text.replace(bare, f"enforce_policy({server.name}{options})")
+        if f"enforce_policy({server.name}" in text:
+            text += self._declare_modes(server)
         site = site_of(server, self.model)
         node, identity = server.node, f"{self.model.path}::{server.name}"
         if site is not None:
@@ -78,6 +80,21 @@ class Context:
             if site is None:
                 identity = f"{_package_root(self.model.path)}::{server.served_from}::{server.name}"
         return Finding(code, text, node, None, covered, identity, reported_at)
+
+    def _declare_modes(self, server: Server) -> str:
+        """What enforce_policy cannot know: the modes of the tools whose names do not say
+        whether they write. The checker's reading of their code is a judgement, so the
+        remedy asks for the annotation instead of writing the reading into options."""
+        names = tuple(sorted({
+            t.name for t in self.served(server) if named_by_default(t, self.config)
+        }))  # fmt: skip
+        if not names:
+            return ""
+        return (
+            f"; then annotate the {len(names)} tool(s) whose names do not say whether they "
+            f"write ({tool_names(names)}): without a readOnlyHint, enforce_policy takes such "
+            f"a tool for {self.config.default_mode}"
+        )
 
     def limit_field(self, tool: Tool) -> str | None:
         """The tool's canonical limit field: the first configured one its schema has."""

@@ -1,10 +1,12 @@
-"""TAV201/TAV503 where enforce_policy(server, ...) is applied: the mode it gives a tool.
+"""TAV201/TAV503 where enforce_policy(server, ...) is applied: the mode it gives a tool;
+TAV404 where the mode it would give is wrong and only a person can declare the right one.
 
 A running enforce_policy decides each tool's mode from its name, its annotations and the
 call's options, never from what the handler does (toolargs.behaviour models it). A
 mutation it takes for read-only runs with unknown keys (reported, not rejected); a
 read-only tool it takes for a mutation rejects them. One finding per server, with one
-remedy: the call with those tools named in its options.
+remedy: the call with those tools named in its options, when the project declares their
+modes (a marker class); when only the checker's reading of the handler says so, TAV404.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from toolargs.model import Finding, Tool
-from toolargs.remedy import applied_to
+from toolargs.remedy import applied_to, declared, runtime_mode
 from toolargs.rules.base import Context
 
 
@@ -20,6 +22,7 @@ def _taken(tool: Tool, mode: str, unknown_keys: str) -> bool:
     behaviour = tool.behaviour
     return (
         tool.mode == mode
+        and declared(tool)  # a mode read from the code: TAV404 asks to declare it
         and behaviour is not None
         and behaviour.handled_by == "toolargs"
         and behaviour.unknown_keys == unknown_keys
@@ -60,4 +63,36 @@ def enforced_in_another_mode(context: Context) -> Iterator[Finding]:
             yield context.server_finding("TAV503", server, tuple(strict), what=what, remedy=remedy)
 
 
-MODULE_RULES = (enforced_in_another_mode,)
+def undeclared_mutation(context: Context) -> Iterator[Finding]:
+    """TAV404: tools whose handlers write, with no annotation and a name that does not say
+    so. enforce_policy decides a mode from names and annotations only, so it would take
+    them for read-only: one finding per server, asking for the annotation (the checker's
+    reading of the code is evidence for a person, not an option to write for them)."""
+    for server in context.model.servers:
+        applied = applied_to(server, context.model)
+        found: dict[str, str] = {}
+        for tool in context.served(server):
+            effects = tool.effects
+            if tool.annotations is not None or tool.mode != "mutation":
+                continue
+            if declared(tool) or effects is None:
+                continue
+            evidence = effects.evidence  # what made it a mutation (toolargs.mode.classify)
+            if not evidence:
+                continue
+            at_run_time = (
+                applied.mode(tool)[0] if applied is not None
+                else runtime_mode(tool, context.config)
+            )
+            if at_run_time == "read-only":
+                found.setdefault(tool.name, evidence[0])
+        if not found:
+            continue
+        names = tuple(sorted(found))
+        shown = "; ".join(f"{name}: {found[name]}" for name in names[:2])
+        if len(names) > 2:
+            shown += f"; and {len(names) - 2} more"
+        yield context.server_finding("TAV404", server, names, evidence=shown)
+
+
+MODULE_RULES = (enforced_in_another_mode, undeclared_mutation)
