@@ -128,3 +128,30 @@ def test_no_import_cycle_and_nothing_outside_the_package() -> None:
 
     for module in graph:
         visit(module, ())
+
+
+def test_a_low_level_server_of_mcp_before_1_2_is_recognised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """mcp 1.0 and 1.1 define the low-level Server in `mcp.server` itself, with no
+    `mcp.server.lowlevel` (servers that pin them, like mcp-obsidian's lock on 1.1.0, got
+    a TypeError from enforce_policy at import). No SDK is installed here: modules of
+    that shape stand in for it; the e2e runs call through real SDKs."""
+    import types as std_types
+
+    from toolargs.runtime.lowlevel import is_lowlevel_server
+
+    class Server:  # the shape of mcp 1.1's mcp.server.Server
+        def __init__(self, name: str) -> None:
+            self.name = name
+            self.request_handlers: dict[type, object] = {}
+
+    mcp = std_types.ModuleType("mcp")
+    server_module = std_types.ModuleType("mcp.server")
+    setattr(server_module, "Server", Server)
+    setattr(mcp, "server", server_module)
+    monkeypatch.setitem(sys.modules, "mcp", mcp)
+    monkeypatch.setitem(sys.modules, "mcp.server", server_module)
+    monkeypatch.setitem(sys.modules, "mcp.server.lowlevel", None)  # ImportError
+    assert is_lowlevel_server(Server("notes"))
+    assert not is_lowlevel_server(object())

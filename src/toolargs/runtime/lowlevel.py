@@ -52,12 +52,17 @@ _MAX_PAGES = 1000
 
 
 def is_lowlevel_server(server: object) -> bool:
-    """An SDK low-level `Server` of either major, a project subclass included."""
-    try:
-        lowlevel = importlib.import_module("mcp.server.lowlevel")
-    except ImportError:
-        return False
-    return isinstance(server, lowlevel.Server)
+    """An SDK low-level `Server` of either major, a project subclass included. Before
+    mcp 1.2 it lived in `mcp.server` itself (`from mcp.server import Server`), with the
+    same `request_handlers` as 1.2 and later."""
+    for module in ("mcp.server.lowlevel", "mcp.server"):
+        try:
+            found = getattr(importlib.import_module(module), "Server", None)
+        except ImportError:
+            continue
+        if isinstance(found, type) and isinstance(server, found):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
