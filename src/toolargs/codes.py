@@ -192,15 +192,14 @@ CODES: dict[str, Code] = {
             "undeclared-mutation",
             "Unannotated tool that writes, named like one that reads",
             "tool '{tool}' carries no annotations and its name does not say it writes, but "
-            "its handler writes or may write: {evidence}; enforce_policy "
-            "takes it for read-only and lets its unknown keys through: annotate it "
-            "readOnlyHint=False (or declare the call in read-only-calls if it does not write)",
+            "its handler does: {evidence}; enforce_policy takes it for read-only and lets "
+            "its unknown keys through: annotate it readOnlyHint=False (or declare the call "
+            "in read-only-calls if it does not write)",
             server_message="{count} tool(s) of {framework} server '{server}' ({names}) carry "
-            "no annotations and their names do not say they write, but their handlers write "
-            "or may write ({evidence}): enforce_policy takes them for "
-            "read-only and lets their unknown keys through; annotate each "
-            "readOnlyHint=False (or declare the call in read-only-calls where it does not "
-            "write)",
+            "no annotations and their names do not say they write, but their handlers do "
+            "({evidence}): enforce_policy takes them for read-only and lets their unknown "
+            "keys through; annotate each readOnlyHint=False (or declare the call in "
+            "read-only-calls where it does not write)",
         ),
         # TAV5xx: frameworks.
         Code(

@@ -77,7 +77,10 @@ def undeclared_mutation(context: Context) -> Iterator[Finding]:
                 continue
             if declared(tool) or effects is None:
                 continue
-            evidence = effects.evidence  # what made it a mutation (toolargs.mode.classify)
+            # A write the checker is sure of, as for TAV403: one it cannot confirm (an
+            # HTTP POST, SQL it cannot read) made the tool a mutation, but is left to the
+            # remedy's request to annotate the tools whose names say nothing.
+            evidence = effects.writes
             if not evidence:
                 continue
             at_run_time = (
