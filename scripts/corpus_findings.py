@@ -27,7 +27,9 @@ from corpus_measure import analysed_folders
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_CONTACT = ROOT / "benchmarks" / "realworld" / "first-contact"
-AT_SERVER = re.compile(r"\bits \d+ (?:[\w-]+ )?tool\(s\)")
+# A finding reported once for a server names how many of its tools it covers:
+# "... before its 4 tool(s)", "4 tool(s) of SDK FastMCP server 'mcp'".
+AT_SERVER = re.compile(r"\bits \d+ (?:[\w-]+ )?tool\(s\)|^TAV\d+ \d+ tool\(s\) of ")
 
 
 def check(folders: list[Path]) -> list[dict[str, Any]]:

@@ -178,3 +178,30 @@ def test_the_verdict_does_not_depend_on_how_files_are_shared_among_processes(
         verdicts.append(sorted((t["name"], t["unknown_keys"], t["handled_by"]) for t in tools))
     assert verdicts[0] == verdicts[1] == verdicts[2]
     assert {v[1:] for v in verdicts[0]} == {("rejected", "handler")}, verdicts[0]
+
+
+def test_a_flat_layout_is_one_package_whichever_module_is_checked(tmp_path: Path) -> None:
+    # server.py, main.py and the folders tools/ and utils/ (no __init__.py) side by side,
+    # importing each other by absolute names; tests/ imports them but nothing imports it.
+    from toolargs.discovery.flow_link import package_of
+
+    files = {
+        "server.py": "from mcp.server.mcpserver import MCPServer\n\nmcp = MCPServer('x')\n",
+        "main.py": "import tools.hosts\nfrom server import mcp\n",
+        "tools/hosts.py": "from utils.registering import host_tool\n",
+        "utils/registering.py": "def host_tool(f):\n    from server import mcp\n    return f\n",
+        "tests/test_hosts.py": "import tools.hosts\n",
+        "docs/conf.py": "project = 'x'\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    scopes = {name: package_of(tmp_path / name) for name in files if "/" not in name
+              or name.startswith(("tools/", "utils/"))}  # fmt: skip
+    expected = sorted(
+        (tmp_path / n).resolve()
+        for n in ("main.py", "server.py", "tools/hosts.py", "utils/registering.py")
+    )
+    for name, (root, found) in scopes.items():
+        assert root == tmp_path.resolve(), name
+        assert found == expected, name

@@ -98,18 +98,105 @@ _analysed: dict[str, Facts] = {}
 
 def package_of(path: Path) -> tuple[Path, list[Path]]:
     """The folder module names are relative to, and the files of the package holding
-    `path`: its top-level package, or for a module in no package, its folder's modules
-    (scripts that import each other side by side)."""
+    `path`: its top-level package; for a module in a folder that the code imports as a
+    namespace package (`from utils.decorators import tool` with no `utils/__init__.py`),
+    that folder; for a module in no package, its folder's modules (scripts that import
+    each other side by side). With, in each case, the modules beside the package and the
+    other top-level modules and packages they import, followed through what those import:
+    a flat layout (`server.py`, `tools/`, `utils/` side by side, importing each other by
+    absolute names, with their folder on `sys.path`) is one package, whichever module of
+    it is checked."""
     file = path.resolve()
     folder = file.parent
-    if not (folder / "__init__.py").exists() and not (folder.parent / "__init__.py").exists():
-        return folder, sorted(folder.glob("*.py"))[:MAX_PACKAGE_FILES]
-    # A folder without `__init__.py` inside a package is a namespace portion of it
-    # (`from .health.tools import HealthTools` imports it): the package's, not its own.
-    top = folder
-    while (top.parent / "__init__.py").exists() and top.parent != top:
-        top = top.parent
-    return top.parent, sorted(top.rglob("*.py"))[:MAX_PACKAGE_FILES]
+    if (folder / "__init__.py").exists() or (folder.parent / "__init__.py").exists():
+        # A folder without `__init__.py` inside a package is a namespace portion of it
+        # (`from .health.tools import HealthTools` imports it): the package's.
+        top = folder
+        while (top.parent / "__init__.py").exists() and top.parent != top:
+            top = top.parent
+    elif _imported_as_namespace(folder):
+        top = folder
+    else:
+        return folder, _imported_closure(folder, tuple(sorted(folder.glob("*.py"))))
+    files = (*sorted(top.rglob("*.py")), *sorted(top.parent.glob("*.py")))
+    return top.parent, _imported_closure(top.parent, files)
+
+
+_namespaces: dict[Path, bool] = {}
+MAX_NAMESPACE_SCAN = 400  # files read to tell whether a folder is imported by its name
+
+
+def _imported_as_namespace(folder: Path) -> bool:
+    """Whether code beside `folder` or in it imports it by name (`from utils.x import`,
+    `import tools.health`): a namespace package, its parent on `sys.path`."""
+    if folder in _namespaces:
+        return _namespaces[folder]
+    name = folder.name
+    found = False
+    if name.isidentifier() and folder.parent != folder:
+        pattern = re.compile(rf"^[ \t]*(?:from[ \t]+{name}\.|import[ \t]+{name}\.)", re.M)
+        parent = folder.parent
+        candidates = [*folder.glob("*.py"), *parent.glob("*.py"), *parent.glob("*/*.py")]
+        found = any(
+            pattern.search(_text(candidate)) for candidate in candidates[:MAX_NAMESPACE_SCAN]
+        )
+    _namespaces[folder] = found
+    return found
+
+
+_IMPORTED = re.compile(r"^[ \t]*(?:from[ \t]+(\w+)[\w.]*[ \t]+import|import[ \t]+([\w., \t]+))", re.M)
+_closures: dict[tuple[Path, tuple[Path, ...]], list[Path]] = {}
+
+
+def _imported_closure(root: Path, files: tuple[Path, ...]) -> list[Path]:
+    """`files`, and the top-level modules and packages of `root` they import by absolute
+    name, followed through what those import; at most MAX_PACKAGE_FILES files. Read as
+    text, once per package per run: which names a module imports, not what they hold."""
+    key = (root, files)
+    if key in _closures:
+        return _closures[key]
+    found = list(files)
+    seen = set(found)
+    done: set[str] = set()
+    queue = list(found)
+    while queue and len(found) < MAX_PACKAGE_FILES:
+        text = _text(queue.pop())
+        for match in _IMPORTED.finditer(text):
+            names = [match.group(1)] if match.group(1) else [
+                part.split()[0].split(".")[0] for part in match.group(2).split(",") if part.split()
+            ]  # fmt: skip
+            for name in names:
+                if name in done:
+                    continue
+                done.add(name)
+                for added in _top_level(root, name):
+                    if added not in seen and len(found) < MAX_PACKAGE_FILES:
+                        seen.add(added)
+                        found.append(added)
+                        queue.append(added)
+    _closures[key] = result = sorted(found)[:MAX_PACKAGE_FILES]
+    return result
+
+
+def _top_level(root: Path, name: str) -> list[Path]:
+    """The files of top-level module or package `name` in `root`, if it is there (a
+    folder without `__init__.py` counts when the code imports it by name)."""
+    module = root / f"{name}.py"
+    if module.is_file():
+        return [module.resolve()]
+    package = root / name
+    if (package / "__init__.py").is_file() or (
+        package.is_dir() and _imported_as_namespace(package.resolve())
+    ):
+        return sorted(p.resolve() for p in package.rglob("*.py"))
+    return []
+
+
+def _text(file: Path) -> str:
+    try:
+        return file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def served(path: Path) -> tuple[Served, ...]:

@@ -68,6 +68,7 @@ MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is l
 # Statements evaluated per package (in all rounds, loops run per element included) before
 # the rest is left out: what bounds the time one package can take, whatever its shape.
 MAX_WORK = 1_000_000
+MAX_CONTEXT = 4  # call sites a context holds: wrappers within wrappers within factories
 MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
@@ -829,7 +830,17 @@ class Engine:
         if isinstance(node.names, cst.ImportStar):
             source = self.modules.get(base)
             if source is not None:
-                for name, values in list(self.locals[self.module_frame(source)].items()):
+                # What the module binds, read once it has run (as `_global` does): a
+                # package's `__init__` that star-imports its modules in turn, read
+                # before it ran, would give nothing.
+                frame = self.module_frame(source)
+                if frame not in self.evaluated and frame not in self.stack:
+                    self.stack.append(frame)
+                    try:
+                        self._module(source)
+                    finally:
+                        self.stack.pop()
+                for name, values in list(self.locals[frame].items()):
                     if not name.startswith("_"):
                         self._bind_name(name, frozenset(values), scope)
             return
@@ -1421,12 +1432,17 @@ class Engine:
         scope: Scope,
     ) -> Values:
         context: Context = (id(node), *self._per_element(scope))
-        if type(node) is cst.Decorator and scope.function is not None:
+        if scope.function is not None and scope.frame.context and (
+            type(node) is cst.Decorator or _passes_function(positional, keywords)
+        ):
             # A decorator applied inside a decorator or factory (`@handle_errors` on the
-            # wrapper `check_access(func)` builds) is applied once per call of its
-            # enclosing function: told apart by that call's context too, or every
-            # function `check_access` wraps would share one wrapper (MAX_FRAMES bounds it).
-            context = (*context, *scope.frame.context)
+            # wrapper `check_access(func)` builds), or a function handed to a wrapper
+            # there (`logged = with_logging(func)` in a project's registering decorator),
+            # is applied once per call of its enclosing function: told apart by that
+            # call's context too, or every function it wraps would share one wrapper and
+            # every registration would carry them all (MAX_FRAMES bounds it, and
+            # MAX_CONTEXT the nesting).
+            context = (*context, *scope.frame.context)[:MAX_CONTEXT]
         if isinstance(callee, Func):
             return self.invoke(callee, positional, keywords, context)
         if isinstance(callee, Bound):
@@ -2290,6 +2306,15 @@ def _member_kinds(predicates: Values) -> tuple[type, ...] | None:
             return None
         kinds.extend(known)
     return tuple(kinds) or None
+
+
+def _passes_function(positional: Sequence[Values], keywords: dict[str, Values]) -> bool:
+    """Whether a call hands over a function of the package (a wrapper's argument)."""
+    return any(
+        isinstance(value, (Func, Bound, Partial))
+        for values in (*positional, *keywords.values())
+        for value in values
+    )
 
 
 def _parameter_holding(

@@ -1,0 +1,2 @@
+from .get_my_issues import *
+from .add_issue_comment import *
