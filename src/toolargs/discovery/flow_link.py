@@ -144,7 +144,9 @@ def _imported_as_namespace(folder: Path) -> bool:
     return found
 
 
-_IMPORTED = re.compile(r"^[ \t]*(?:from[ \t]+(\w+)[\w.]*[ \t]+import|import[ \t]+([\w., \t]+))", re.M)
+_IMPORTED = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\w+)[\w.]*[ \t]+import|import[ \t]+([\w., \t]+))", re.M
+)
 _closures: dict[tuple[Path, tuple[Path, ...]], list[Path]] = {}
 
 
