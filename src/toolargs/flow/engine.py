@@ -830,17 +830,7 @@ class Engine:
         if isinstance(node.names, cst.ImportStar):
             source = self.modules.get(base)
             if source is not None:
-                # What the module binds, read once it has run (as `_global` does): a
-                # package's `__init__` that star-imports its modules in turn, read
-                # before it ran, would give nothing.
-                frame = self.module_frame(source)
-                if frame not in self.evaluated and frame not in self.stack:
-                    self.stack.append(frame)
-                    try:
-                        self._module(source)
-                    finally:
-                        self.stack.pop()
-                for name, values in list(self.locals[frame].items()):
+                for name, values in list(self.locals[self.module_frame(source)].items()):
                     if not name.startswith("_"):
                         self._bind_name(name, frozenset(values), scope)
             return
