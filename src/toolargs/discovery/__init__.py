@@ -28,7 +28,7 @@ from toolargs.discovery.serving import Serving, package_server, serving_server
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
 from toolargs.effects import classify_tools
-from toolargs.model import FrameworkId, ModuleModel, Server, Tool
+from toolargs.model import FrameworkId, Handler, ModuleModel, Schema, Server, Tool
 from toolargs.positions import positions
 
 __all__ = ["build_model"]
@@ -78,10 +78,37 @@ def build_model(
             tool.rejected_by = server.framework
         if server is not None:
             tool.server_model = server
+            if server.framework_id in SIGNATURE_FRAMEWORKS:
+                _keyword_style(tool)
     intercepted_by_flow(tools, index)  # a hook of the server that rejects unknown keys
     return ModuleModel(
         path, module, tools, servers, index.statement_of, project, index.server_calls
     )
+
+
+# Servers that call a registered function with keyword arguments, its schema built from
+# its signature: a function whose one parameter is a dict takes a key of that name.
+SIGNATURE_FRAMEWORKS = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp"})
+
+
+def _keyword_style(tool: Tool) -> None:
+    """A function registered on such a server is keyword-style whatever its parameter's
+    type: `def submit(payload: dict)` is listed with the one property `payload`, and the
+    server hands the call `payload=...` (the rest of the call's keys never reach it). Read
+    as a dict-style handler, its `payload` would be taken for the call's whole argument
+    dict (TAV901 for a schema that is the signature's, TAV201 on a mutation fastmcp
+    already makes strict)."""
+    handler = tool.handler
+    if handler is None or handler.keyword_style or tool.shape not in ("decorator", "imperative"):
+        return
+    if not isinstance(handler.node, cst.FunctionDef) or tool.schema.properties is not None:
+        return
+    parameter = handler.args_name
+    assert parameter is not None
+    tool.handler = Handler(
+        handler.label, handler.node, handler.anchor, None, (parameter,), [], handler.function
+    )
+    tool.schema = Schema((parameter,), "signature")
 
 
 def _served_classes(
