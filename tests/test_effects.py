@@ -122,6 +122,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
          "read-only", "effects: none"),
         ("frame = pandas.read_csv(path)\nreturn frame.rename(columns={}).reset_index(drop=True)",
          "read-only", ""),
+        ("frame = pandas.read_csv(path)\nlatest = frame.sort_values('date')\n"
+         "return latest.drop_duplicates(subset=['firm'])", "read-only", ""),
         ("buffer = io.BytesIO()\nimage.save(buffer, format='JPEG')\nreturn buffer.getvalue()",
          "read-only", ""),
         ("image.save(path, format='JPEG')", "mutation", "image.save()"),

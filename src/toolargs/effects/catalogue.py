@@ -384,7 +384,7 @@ IN_MEMORY_DATA_METHODS = frozenset(
     set_zlim set_xticks set_yticks set_xticklabels set_yticklabels set_xscale set_yscale
     set_xmargin set_ymargin set_title set_aspect set_facecolor set_size_inches
     add_subplot add_axes add_patch add_trace update_layout update_traces update_xaxes
-    update_yaxes""".split()
+    update_yaxes drop_duplicates dropna droplevel""".split()
 )
 # `df.rename(columns=...)`, `series.replace(to_replace=..., value=...)`: a data frame's
 # method (by the keywords only it takes) returns a new frame or changes that one.
