@@ -106,6 +106,16 @@ def test_tav502_needs_aliases_to_map() -> None:
     assert not any(m.startswith("TAV502") for m in codes_of(SDK_SERVER, Config(aliases=())))
 
 
+def test_tav502_on_a_server_from_another_package_asks_for_the_policy_not_the_dict() -> None:
+    # A keyword tool registered on a server the package imports from a dependency: its
+    # code is called with keywords, so only the policy on that server can map an alias.
+    source = SDK_SERVER.replace(
+        "from mcp.server.fastmcp import FastMCP", "from labkit import InstrumentServer"
+    ).replace('FastMCP("notes")', 'InstrumentServer("notes")')
+    (message,) = [m for m in codes_of(source) if m.startswith("TAV502")]
+    assert message.endswith("apply toolargs.runtime.enforce_policy to the server that registers it")
+
+
 def test_standalone_fastmcp_gets_tav503_with_a_remedy_that_works_there() -> None:
     source = SDK_SERVER.replace("mcp.server.fastmcp", "fastmcp")
     messages = codes_of(source)

@@ -42,10 +42,14 @@ def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Find
     if behaviour is not None and behaviour.before_handler and behaviour.unknown_keys == "rejected":
         return  # TAV503 says it: the alias fails like every other unknown key
     server = tool.server_model
-    if server is not None and server.drops_unknown and (
-        behaviour is None or behaviour.unknown_keys == "dropped"
-    ):
+    if server is not None and (
+        server.drops_unknown or server.framework_id == "fastmcp"
+    ) and (behaviour is None or behaviour.unknown_keys in ("dropped", "rejected")):
         remedy = f"apply {ENFORCE}({server.name}) to its {server.framework} server"
+    elif tool.shape in ("decorator", "imperative") and server is None:
+        # A keyword tool's framework calls it with keywords: only what runs before it (the
+        # policy on its server) can map an alias; its code never sees the call's dict.
+        remedy = f"apply {ENFORCE} to the server that registers it"
     else:
         remedy = "take the argument dict and use optional_usize_with_aliases"
     what = behaviour.what if behaviour is not None else "they are not parameters"
