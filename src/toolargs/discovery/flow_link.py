@@ -385,6 +385,10 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     facts = [f for f in served(index.path) if f.registration_path == here]
     if not facts:
         return
+    # Where the analysis pairs one name with several handlers (a table joined with a
+    # filtered copy of itself), the handler named like the tool goes first: the name a
+    # framework gives a function by default, and one order whatever the hash seed.
+    facts.sort(key=lambda f: f.handler_name != f.name)
     known = {t.name for t in tools}
     handlers = {id(t.handler.node) for t in tools if t.handler is not None}
     handlers_of: dict[str, set[tuple[str, int]]] = {}

@@ -71,6 +71,11 @@ MAX_WORK = 1_000_000
 MAX_CONTEXT = 4  # call sites a context holds: wrappers within wrappers within factories
 MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
+# A table's rows (tuples, records, functions: `for fn, name, doc in TOOLS`) run one by one
+# up to MAX_ROWS: the rows a registration loop pairs names and handlers from. Texts and
+# other values (`for word in WORDS`) only up to MAX_ITERATIONS.
+MAX_ROWS = 256
+ROW_VALUES = (Container, Object, Func, Bound, Partial)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
 MAX_FILES = 4000
 MAX_OUTSIDE = 256  # modules read from beside the package (sibling packages, src/)
@@ -530,10 +535,9 @@ class Engine:
             iterated = self.eval(node.iter, scope)
             elements = self.elements(iterated)
             self._bind(node.target, elements, scope)
-            if (
-                1 < sum(not isinstance(e, Unknown) for e in elements) <= MAX_ITERATIONS
-                and not self.exhausted()
-            ):
+            rows = [e for e in elements if not isinstance(e, Unknown)]
+            bound = MAX_ROWS if all(isinstance(e, ROW_VALUES) for e in rows) else MAX_ITERATIONS
+            if 1 < len(rows) <= bound and not self.exhausted():
                 self._each_element(node, elements, scope)
             else:
                 self._suite(node.body, scope)
