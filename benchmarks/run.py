@@ -120,10 +120,13 @@ def parse_script(list_file: Path, checker_parse: bool = False) -> list[str]:
     parse instead (`toolargs.source.parse_module`: libcst's parser, its nodes not
     validated a second time), to show what the analysis costs on top of it."""
     parse = "toolargs.source.parse_module" if checker_parse else "libcst.parse_module"
-    code = (
+    code = (  # a file libcst cannot read is skipped, as the checker skips it
         f"import sys, libcst{', toolargs.source' if checker_parse else ''}\n"
         "for path in open(sys.argv[1], encoding='utf-8').read().splitlines():\n"
-        f"    {parse}(open(path, encoding='utf-8').read())\n"
+        "    try:\n"
+        f"        {parse}(open(path, encoding='utf-8').read())\n"
+        "    except Exception:\n"
+        "        pass\n"
     )
     return [PYTHON, "-c", code, str(list_file)]
 
@@ -179,6 +182,33 @@ def verdict(value: float, target: float, below: bool = True, strict: bool = Fals
     return "met" if ok else "MISSED"
 
 
+def real_package(package: Path, repeat: int) -> int:
+    """Figure (2) on a real package: `toolargs check --jobs 1` against a bare libcst
+    parse of the same files, CPU, and the check's peak memory. A large package is where a
+    package-wide analysis would show that it does not scale."""
+    workdir = Path(tempfile.mkdtemp(prefix="toolargs-bench-"))
+    try:
+        files = sorted(p for p in package.rglob("*.py") if p.is_file())
+        list_file = workdir / "files.txt"
+        list_file.write_text("\n".join(str(p) for p in files), encoding="utf-8")
+        lines = sum(p.read_bytes().count(b"\n") for p in files)
+        print(f"python {platform.python_version()} on {platform.machine()}, "
+              f"{os.cpu_count()} CPUs; {repeat} repetitions")
+        print(f"{package}: {len(files)} files, {lines} lines")
+        check, parse = compare("check/parse", toolargs_check(package, 1),
+                               parse_script(list_file), repeat)
+        ratio = paired_ratio(check, parse, "cpu")
+        peak = max(s.max_rss_mb for s in check)
+        print(f"(2) toolargs check -j1 / bare libcst parse, CPU  {ratio:.3f}  "
+              f"({median(check, 'cpu'):.2f}s / {median(parse, 'cpu'):.2f}s)  "
+              f"target <= 1.5  {verdict(ratio, 1.5)}")
+        print(f"(4) toolargs check -j1 peak memory (max RSS)     {peak:.0f} MB  "
+              f"target < 1 GB  {verdict(peak, 1000, strict=True)}")
+        return 0 if ratio <= 1.5 and peak < 1000 else 1
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 repetitions instead of 7")
@@ -191,8 +221,13 @@ def main() -> int:
                         help="only figure (6): time per file at 1x, 4x and 16x the corpus")
     parser.add_argument("--scaling-files", type=int, default=100,
                         help="files of the 1x corpus of figure (6)")
+    parser.add_argument("--package", type=Path,
+                        help="only figure (2) and the peak memory, on this real package "
+                             "(a folder of Python files) instead of the dense corpus")
     args = parser.parse_args()
     repeat = args.repeat or (3 if args.quick else 7)
+    if args.package is not None:
+        return real_package(args.package, repeat)
     if args.scaling_only:
         workdir = Path(tempfile.mkdtemp(prefix="toolargs-bench-"))
         try:
