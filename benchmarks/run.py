@@ -186,6 +186,7 @@ def real_package(package: Path, repeat: int) -> int:
     """Figure (2) on a real package: `toolargs check --jobs 1` against a bare libcst
     parse of the same files, CPU, and the check's peak memory. A large package is where a
     package-wide analysis would show that it does not scale."""
+    package = package.resolve()  # the commands run in the temporary folder
     workdir = Path(tempfile.mkdtemp(prefix="toolargs-bench-"))
     try:
         files = sorted(p for p in package.rglob("*.py") if p.is_file())
