@@ -205,3 +205,20 @@ def test_a_flat_layout_is_one_package_whichever_module_is_checked(tmp_path: Path
     for name, (root, found) in scopes.items():
         assert root == tmp_path.resolve(), name
         assert found == expected, name
+
+
+def test_an_installed_package_is_read_alone(tmp_path: Path) -> None:
+    # In site-packages what sits beside a package is other distributions: the package
+    # imports them (`import httpx`) but they are not its code.
+    from toolargs.discovery.flow_link import package_of
+
+    installed = tmp_path / "site-packages"
+    (installed / "notes_mcp").mkdir(parents=True)
+    (installed / "notes_mcp" / "__init__.py").write_text("")
+    (installed / "notes_mcp" / "server.py").write_text("import httpx\nimport six\n")
+    (installed / "httpx").mkdir()
+    (installed / "httpx" / "__init__.py").write_text("")
+    (installed / "six.py").write_text("")
+    root, files = package_of(installed / "notes_mcp" / "server.py")
+    assert root == installed.resolve()
+    assert [f.name for f in files] == ["__init__.py", "server.py"]

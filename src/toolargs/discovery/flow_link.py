@@ -33,7 +33,7 @@ from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, INTERCEPTORS, SINK_METHO
 from toolargs.mode import Annotations, classify
 from toolargs.model import FrameworkId, Server, Shape, Tool
 from toolargs.positions import positions
-from toolargs.source import SourceError, read
+from toolargs.source import INSTALLATION_FOLDERS, SourceError, read
 
 MAX_PACKAGE_FILES = 4000
 
@@ -118,6 +118,9 @@ def package_of(path: Path) -> tuple[Path, list[Path]]:
         top = folder
     else:
         return folder, _imported_closure(folder, tuple(sorted(folder.glob("*.py"))))
+    if top.parent.name in INSTALLATION_FOLDERS:
+        # an installed distribution: what sits beside it is other distributions
+        return top.parent, sorted(top.rglob("*.py"))[:MAX_PACKAGE_FILES]
     files = (*sorted(top.rglob("*.py")), *sorted(top.parent.glob("*.py")))
     return top.parent, _imported_closure(top.parent, files)
 
@@ -147,14 +150,14 @@ def _imported_as_namespace(folder: Path) -> bool:
 _IMPORTED = re.compile(
     r"^[ \t]*(?:from[ \t]+(\w+)[\w.]*[ \t]+import|import[ \t]+([\w., \t]+))", re.M
 )
-_closures: dict[tuple[Path, tuple[Path, ...]], list[Path]] = {}
+_closures: dict[tuple[Path, tuple[Path, ...], tuple[str, ...]], list[Path]] = {}
 
 
 def _imported_closure(root: Path, files: tuple[Path, ...]) -> list[Path]:
     """`files`, and the top-level modules and packages of `root` they import by absolute
     name, followed through what those import; at most MAX_PACKAGE_FILES files. Read as
     text, once per package per run: which names a module imports, not what they hold."""
-    key = (root, files)
+    key = (root, files, tuple(_stamp(file) for file in files))  # a file edited: again
     if key in _closures:
         return _closures[key]
     found = list(files)
