@@ -108,14 +108,24 @@ def codes(counts: Counter[str]) -> str:
     return " ".join(f"{c}×{n}" for c, n in sorted(counts.items())) or "–"
 
 
-def evaluate(requirement: str, work: Path) -> dict[str, object]:
+def fresh_copy(
+    requirement: str, work: Path, purpose: str
+) -> tuple[str, Path, Path, Path, str]:
+    """The release's source distribution copied afresh to `work/<purpose>/<dist>`: its
+    name, the unpacked original, the copy, the folder of the copy toolargs is run on and
+    the framework noted for it."""
     dist, _, version = requirement.partition("==")
     source = fetch_release(dist, version, work / "src" / dist, sdist=True)
-    copy = work / "fixed" / dist
+    copy = work / purpose / dist
     if copy.exists():
         shutil.rmtree(copy)
     shutil.copytree(source, copy)
     folder, framework = analysed(dist, copy)
+    return dist, source, copy, folder, framework
+
+
+def evaluate(requirement: str, work: Path) -> dict[str, object]:
+    dist, source, copy, folder, framework = fresh_copy(requirement, work, "fixed")
     before, start = findings(folder), hashes(folder)
     toolargs("fix", str(folder))
     after, fixed = findings(folder), hashes(folder)
@@ -391,13 +401,7 @@ def evaluate_tests(
 ) -> dict[str, object]:
     """The server's own tests before and after `toolargs fix`, in one environment; fix is
     the environment's own toolargs, the one the fixed code will import."""
-    dist, _, version = requirement.partition("==")
-    source = fetch_release(dist, version, work / "src" / dist, sdist=True)
-    copy = work / "tests" / dist
-    if copy.exists():
-        shutil.rmtree(copy)
-    shutil.copytree(source, copy)
-    folder, framework = analysed(dist, copy)
+    dist, source, copy, folder, framework = fresh_copy(requirement, work, "tests")
     try:
         venv, origin = environment(dist, copy, work, python, extra, tool)
     except RuntimeError as error:
