@@ -759,6 +759,7 @@ def test_credentials_saved_after_logging_in_are_the_servers_own(tmp_path: Path) 
 OWN_STATE_PREAMBLE = '''\
 import os, sqlite3
 from pathlib import Path
+import keyring
 import platformdirs
 from mcp.server.fastmcp import FastMCP
 from mcp.types import ToolAnnotations
@@ -779,6 +780,16 @@ class ResultCache:
 def _remember(key, value):
     cache = ResultCache(key)
     cache.set(value)
+def _apply_encryption_key(conn, key):
+    conn.execute(f"PRAGMA key = '{key}'")
+def _retire_legacy_credentials(legacy):
+    os.remove(legacy)
+def bootstrap(conn):
+    conn.executescript(Path(STATE, 'schema.sql').read_text())
+def _apply_changes(conn, script):
+    conn.executescript(script)
+def _set_key(key):
+    Path(STATE, key).write_text('x')
 @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def handle(path: str):
 '''
@@ -803,6 +814,15 @@ def handle(path: str):
         ("sqlite3.connect(DB).execute('PRAGMA journal_mode=WAL')", False),
         ("sqlite3.connect(DB).executescript(SCHEMA)", False),
         ("sqlite3.connect(DB).executescript(SEED)", True),
+        ("sqlite3.connect(DB).execute(f'PRAGMA busy_timeout = {os.getpid()}')", False),
+        # SQL a set-up function runs, even from a file; not SQL a function is given
+        ("bootstrap(sqlite3.connect(DB))", False),
+        ("_apply_changes(sqlite3.connect(DB), path)", True),
+        # the server keeping its credentials: a keyring entry, a function named for them
+        ("keyring.delete_password('demo', path)", False),
+        ("_apply_encryption_key(sqlite3.connect(DB), path)", False),
+        ("_retire_legacy_credentials(Path(STATE, path))", False),
+        ("_set_key(path)", True),  # a key-value store's key is not a credential
         # a cache object filled in a helper; the user's files stay writes
         ("_remember(path, path.upper())", False),
         ("Path(STATE, 'notes.md').write_text(path)", True),

@@ -17,6 +17,7 @@ import itertools
 import re
 import shlex
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterator, Protocol, Sequence, Union
 
 import libcst as cst
@@ -378,6 +379,13 @@ class _Scan:
         # handler drives with the tool's arguments may be what the tool is for.
         given = bool(own) and not isinstance(place, Own) and self.given(site)
         own = place.reason if isinstance(place, Own) else own
+        if not own and kind not in _NEVER_OWN and self.keeps_credentials(site):
+            own = cat.CREDENTIALS
+        if not own and kind == "sql" and _named_any(
+            _name_words(self.function.label.split(".")[-1]),
+            cat.SETUP_FUNCTION_WORDS, cat.SETUP_FUNCTION_PAIRS,
+        ):
+            own = _SETUP
         if kind == "network" and isinstance(site, cst.Call):
             # What the request carries of the parameters: the same request whatever the
             # tool is given (logging in) is not one the tool sends for its caller.
@@ -388,6 +396,17 @@ class _Scan:
                   place=place.name if isinstance(place, Argument) else "",
                   own=own, given=given, carries=() if isinstance(place, Own) else carries)
         )
+
+    def keeps_credentials(self, site: cst.CSTNode) -> bool:
+        """Whether a local write keeps the server's credentials: a keyring call, or any
+        write in a function named for them or in a module named for them."""
+        if isinstance(site, cst.Call):
+            dotted = dotted_name(site.func)
+            qualified = self.project.qualify(dotted, self.function) if dotted else ""
+            if qualified.startswith(cat.CREDENTIAL_MODULES):
+                return True
+        names = (self.function.label.split(".")[-1], Path(self.function.path).stem)
+        return any(_credential_words(_name_words(name)) for name in names)
 
     def place(self, *paths: cst.BaseExpression | None) -> Place:
         """Where the paths a call changes live (`toolargs.effects.space`): True when all
@@ -1629,6 +1648,7 @@ _SETUP_STATEMENT = re.compile(
     r"\s+IF\s+NOT\s+EXISTS\b|PRAGMA\s+[\w.]+\s*(?:=|\()|(?:BEGIN|COMMIT|END)\b)",
     re.IGNORECASE,
 )
+_PRAGMA_SETTING = re.compile(r"^\s*PRAGMA\s+[\w.]+\s*(?:=|\()", re.IGNORECASE)
 _TRIGGER_BODY = re.compile(
     r"(CREATE\s+(?:(?:TEMP|TEMPORARY)\s+)?TRIGGER\b.*?)\bBEGIN\b.*?\bEND\b",
     re.IGNORECASE | re.DOTALL,
@@ -1638,8 +1658,15 @@ _TRIGGER_BODY = re.compile(
 def _sql_setup(parts: tuple[Part, ...]) -> bool:
     """A literal statement or script that only sets the database up (`CREATE TABLE IF
     NOT EXISTS ...; CREATE INDEX IF NOT EXISTS ...`, `PRAGMA journal_mode=WAL`)."""
-    if not parts or not all(isinstance(p, str) for p in parts):
+    if not parts:
         return False
+    if not all(isinstance(p, str) for p in parts):
+        # `f"PRAGMA busy_timeout = {ms}"`, `f"PRAGMA key = '{key}'"`: one setting whatever
+        # its value.
+        literal = "".join(itertools.takewhile(lambda p: isinstance(p, str), parts))
+        return bool(_PRAGMA_SETTING.match(literal)) and not any(
+            isinstance(p, str) and ";" in p.rstrip().rstrip(";") for p in parts
+        )
     text = re.sub(r"/\*.*?\*/", " ", "".join(p for p in parts if isinstance(p, str)),
                   flags=re.DOTALL)
     text = "\n".join(line.split("--", 1)[0] for line in text.splitlines())
@@ -2072,6 +2099,20 @@ def _root_name(expr: cst.BaseExpression) -> str | None:
 
 def _words(name: str) -> set[str]:
     return {w for w in name.lower().replace("-", "_").split("_") if w}
+
+
+# Writes that act on what the user owns whatever function makes them.
+_NEVER_OWN = frozenset({"network", "process", "git"})
+
+
+def _credential_words(words: set[str]) -> bool:
+    return _named_any(words, cat.CREDENTIAL_FUNCTION_WORDS, cat.CREDENTIAL_FUNCTION_PAIRS)
+
+
+def _named_any(
+    words: set[str], single: frozenset[str], pairs: tuple[frozenset[str], ...]
+) -> bool:
+    return bool(words & single) or any(pair <= words for pair in pairs)
 
 
 def _name_words(name: str) -> set[str]:

@@ -79,6 +79,32 @@ OWN_CALLS = {
         platformdirs.site_log_dir platformdirs.site_log_path
         appdirs.user_log_dir""".split()},
 }
+# Functions that keep the server's credentials, by the words of their name or of their
+# module's (`_apply_encryption_key`, `auth.safe_delete_password`, `windows_credentials.
+# _retire_legacy`): a local write inside one (a key file moved, a keyring entry dropped,
+# `PRAGMA key`) is the server keeping its own credentials. A word alone, or a pair of words
+# (`api_key`, not `key`: a key-value store's `set_key` writes what the user owns).
+CREDENTIAL_FUNCTION_WORDS = frozenset(
+    """auth credential credentials creds keyring keychain oauth passphrase secret secrets
+    token tokens""".split()
+)
+CREDENTIAL_FUNCTION_PAIRS = (
+    frozenset({"api", "key"}), frozenset({"encryption", "key"}), frozenset({"access", "key"}),
+    frozenset({"private", "key"}), frozenset({"secret", "key"}),
+)
+# Functions that set the server's database up, by the words of their name (`bootstrap`,
+# `init_db`, `run_migrations`, `ensure_schema`): SQL they run, even from a script file
+# the checker cannot read, makes its tables before a query, not a change of data.
+SETUP_FUNCTION_WORDS = frozenset(
+    "bootstrap init initialize initialise setup migrate migration migrations".split()
+)
+SETUP_FUNCTION_PAIRS = (
+    frozenset({"ensure", "schema"}), frozenset({"ensure", "tables"}),
+    frozenset({"ensure", "db"}), frozenset({"ensure", "database"}),
+    frozenset({"create", "tables"}), frozenset({"create", "schema"}),
+)
+# Modules whose every call keeps credentials: a keyring entry is the server's own.
+CREDENTIAL_MODULES = ("keyring.",)
 # A tool named with one of these words is there to change that state (`clear_cache`,
 # `refresh_authentication`, `rotate_logs`, `init_database`): for it, such a write counts.
 OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
@@ -89,7 +115,8 @@ OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
     CREDENTIALS: frozenset(
         """auth authenticate authentication authorize authorization login logout logon
         logoff signin signout reauth relogin token tokens cookie cookies credential
-        credentials oauth""".split()
+        credentials oauth key keys apikey password passphrase secret secrets keyring
+        keychain""".split()
     ),
     # `record_visit`, `track_event`, `log_call`: recording is what such a tool is for.
     LOG: frozenset("log logs audit record track".split()),
