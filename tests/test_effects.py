@@ -1488,3 +1488,29 @@ def test_arguments_inside_a_literal_statement_do_not_decide_it(tmp_path: Path) -
     found = tools(path)
     assert found["search_sql_hints"].mode == "read-only"
     assert "SQL from the arguments" in found["search_raw"].mode_source
+
+
+def test_past_the_depth_bound_a_name_is_no_evidence_for_tav403(tmp_path: Path) -> None:
+    """A project function below the depth bound is not read: its name makes a write that
+    may be one (the tool's mode), never a certain one (a TAV403)."""
+    from toolargs.effects.analysis import MAX_DEPTH
+
+    steps = [
+        f"def step_{i}(state: dict) -> None:\n    step_{i + 1}(state)\n"
+        for i in range(MAX_DEPTH - 1)
+    ]
+    body = "\n".join([
+        "from mcp.types import ToolAnnotations\n",
+        "def _remove_ambiguous(state: dict) -> None:\n    state.pop('x', None)\n",
+        f"def step_{MAX_DEPTH - 1}(state: dict) -> None:\n    _remove_ambiguous(state)\n",
+        *steps,
+        "@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))",
+        "def parse_screen(snapshot: str) -> dict:",
+        "    state: dict = {}",
+        "    step_0(state)",
+        "    return state\n",
+    ])
+    path = server(tmp_path, body)
+    found = tools(path)["parse_screen"]
+    assert found.mode == "read-only"
+    assert ("TAV403", "parse_screen") not in codes(path)

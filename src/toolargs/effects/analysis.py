@@ -1011,9 +1011,13 @@ class _Scan:
         if key in self.analysis.active:
             return True  # a cycle: its effects are found where it started
         if self.depth >= MAX_DEPTH:
+            # Past the bound only the callee's name speaks, and only as a write that may
+            # be one: a name is no evidence for TAV403 (`_remove_ambiguous()` popping a
+            # dict entry eight calls down).
             self.summary.unresolved()
             self.summary.truncated = True
-            return False
+            self.by_name(callee, call, site)
+            return True
         inner = self.analysis.summary(callee, self.depth + 1)
         summary = self.summary
         summary.complete = summary.complete and inner.complete
@@ -1052,13 +1056,18 @@ class _Scan:
         if not inner.complete and not inner.writes and not inner.pending:
             # What the body does is not all visible: its name still says something
             # (`session.set_profile()` handing the work to another process).
-            name = callee.label.rsplit(".", 1)[-1]
-            verb = name_verb(name, self.catalogue.mutation_verbs, cat.STATE_CALL_VERBS)
-            if verb is not None and verb != "create" and name.lstrip("_") != verb:
-                # (a project `create_*` whose body builds things is a factory)
-                text = f"{dotted_name(call.func) or snippet(call.func, 40)}()"
-                self.write("call", site, text, certain=False, why="by its name")
+            self.by_name(callee, call, site)
         return True
+
+    def by_name(self, callee: Function, call: cst.Call, site: cst.CSTNode) -> None:
+        """A project function whose body is not (all) seen: a write that may be one when
+        its name starts with a mutation verb."""
+        name = callee.label.rsplit(".", 1)[-1]
+        verb = name_verb(name, self.catalogue.mutation_verbs, cat.STATE_CALL_VERBS)
+        if verb is not None and verb != "create" and name.lstrip("_") != verb:
+            # (a project `create_*` whose body builds things is a factory)
+            text = f"{dotted_name(call.func) or snippet(call.func, 40)}()"
+            self.write("call", site, text, certain=False, why="by its name")
 
     def resolve_pending(
         self,
