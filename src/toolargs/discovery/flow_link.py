@@ -28,7 +28,13 @@ from toolargs.discovery.literals import keyword, last_name, positional
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
-from toolargs.flow.frameworks import CONSTRUCTOR_TOOLS, INTERCEPTORS, SINK_METHODS, SINKS
+from toolargs.flow.frameworks import (
+    COLLECTOR_METHODS,
+    CONSTRUCTOR_TOOLS,
+    INTERCEPTORS,
+    SINK_METHODS,
+    SINKS,
+)
 
 from toolargs.mode import Annotations, classify
 from toolargs.model import FrameworkId, Server, Shape, Tool
@@ -530,7 +536,9 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
     dispatched = any(tool.shape == "dispatcher" for tool in tools)
     if not dispatched and any(_method(c) in _LISTING for c in index.server_calls):
         return True  # a low-level server none of whose tools the recognisers found
-    requests = [c for c in index.server_calls if _method(c) in REQUEST_SINKS]
+    requests = [
+        c for c in index.server_calls if _method(c) in REQUEST_SINKS | COLLECTOR_METHODS
+    ]
     for call in [call for call, _ in index.calls] + requests:
         func = call.func
         keywords = {arg.keyword.value for arg in call.args if arg.keyword is not None}

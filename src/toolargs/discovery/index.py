@@ -11,6 +11,7 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
 from toolargs.discovery.walk import push_children
+from toolargs.flow.frameworks import COLLECTOR_METHODS
 from toolargs.vocabulary import SCHEMA_KEYS
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_to
 # here, never searched for again.
 SERVER_METHODS = frozenset(
     {"add_middleware", "call_tool", "mount", "import_server", "add_request_handler"}
+    | COLLECTOR_METHODS  # `tools.register_all(mcp)`: a mixin registering its methods
 )
 
 

@@ -293,6 +293,9 @@ class Engine:
         self.classes: dict[int, Class] = {}
         self.instances: dict[int, set[Object]] = defaultdict(set)  # class node -> objects
         self.registrations: dict[tuple[int, Context, str, tuple[Value, ...]], Registration] = {}
+        # Methods a collector's marker decorated (`@mcp_tool(name=...)`): def node -> the
+        # keys of the markers' keywords in decorator_keywords.
+        self.marks: dict[int, set[tuple[int, Context, tuple[Value, ...]]]] = defaultdict(set)
         self.mounts: set[tuple[Value, Value, str]] = set()  # parent, child, prefix
         self.unresolved: list[tuple[str, str, int]] = []
         self.broadened: set[str] = set()
@@ -1354,10 +1357,19 @@ class Engine:
                 return fw.SERVER_CLASSES[each.qualname]
         return None
 
+    def collector_of(self, cls: Class | External) -> fw.Collector | None:
+        for each in self.mro(cls):
+            if isinstance(each, External) and each.qualname in fw.COLLECTORS:
+                return fw.COLLECTORS[each.qualname]
+        return None
+
     def _object_attribute(self, obj: Object, name: str) -> Values:
         framework = self.framework_of(obj.cls)
         if framework is not None and name in fw.SINKS[framework]:
             return frozenset({Bound(f"sink:{name}", obj)})
+        collector = self.collector_of(obj.cls) if isinstance(obj.cls, Class) else None
+        if collector is not None and name in collector.methods:
+            return frozenset({Bound(f"collect:{name}", obj)})
         out: set[Value] = set(self._get(obj, name)) | self._get(obj, ATTRIBUTES)
         if isinstance(obj.cls, Class):
             shared = Object(0, (), obj.cls)
@@ -1627,6 +1639,8 @@ class Engine:
             )  # fmt: skip
         if isinstance(function, str) and function.startswith("sink:"):
             return self._sink(function[5:], receiver, positional, keywords, node, scope)
+        if isinstance(function, str) and function.startswith("collect:"):
+            return self._collect(function[8:], receiver, positional, keywords, node, scope)
         if isinstance(function, str) and isinstance(receiver, Container):
             return self._container_method(function, receiver, positional, keywords, node, scope)
         if isinstance(function, str) and isinstance(receiver, Const):
@@ -1829,6 +1843,14 @@ class Engine:
                 return frozenset({obj})
             context = scope.frame.context
             return frozenset({Decorator("tool-object", Const(None), id(node), context)})
+        if name in fw.COLLECTOR_MARKERS:  # `@mcp_tool(name="x")` on a mixin's method
+            marker = Decorator("marker", Const(None), id(node), scope.frame.context)
+            known = self.decorator_keywords.setdefault((id(node), scope.frame.context, ()), {})
+            for key, value in keywords.items():
+                known[key] = known.get(key, NOTHING) | value
+            if positional and any(isinstance(v, Func) for v in positional[0]):
+                return self._apply_decorator(marker, positional, {}, node, scope)  # bare
+            return frozenset({marker})
         if name in fw.WRAPPING_DECORATORS:  # wraps(f): a decorator whose result is f
             wrapping = Container(id(node), scope.frame.context, "wraps")
             self._store(wrapping, ELEMENT, positional[0] if positional else {UNKNOWN})
@@ -2030,6 +2052,86 @@ class Engine:
             known[key] = known.get(key, NOTHING) | value
         return frozenset({decorator})
 
+    def _collect(
+        self,
+        method: str,
+        obj: Value,
+        positional: Sequence[Values],
+        keywords: dict[str, Values],
+        node: cst.CSTNode,
+        scope: Scope,
+    ) -> Values:
+        """`mixin.register_tools(server, prefix, separator)`: every method of the
+        instance's class (its own or inherited, the nearest definition winning) that a
+        collector's marker decorated is registered on the server, under the marker's
+        `name=` or its own name, after `f"{prefix}{separator}"` when a prefix is given;
+        not when the marker says `enabled=False`."""
+        if not isinstance(obj, Object) or not isinstance(obj.cls, Class):
+            return frozenset({UNKNOWN})
+        collector = self.collector_of(obj.cls)
+        if collector is None:
+            return frozenset({UNKNOWN})
+        servers = positional[0] if positional else keywords.get("mcp_server", NOTHING)
+        prefixes = (
+            positional[1] if len(positional) > 1
+            else keywords.get("prefix", frozenset({Const(None)}))
+        )
+        separators = (
+            positional[2] if len(positional) > 2
+            else keywords.get(collector.methods[method], frozenset({Const(collector.separator)}))
+        )
+        seen: set[str] = set()
+        for cls in self.mro(obj.cls):
+            if not isinstance(cls, Class):
+                continue
+            for attribute, members in list(self.heap.get(cls, {}).items()):
+                if not isinstance(attribute, str) or attribute in seen:
+                    continue
+                seen.add(attribute)
+                for member in list(members):
+                    if isinstance(member, Func) and self.marks.get(id(member.node)):
+                        self._collect_one(
+                            member, obj, servers, prefixes, separators, node, scope, method
+                        )  # fmt: skip
+        return frozenset({Const(None)})
+
+    def _collect_one(
+        self,
+        member: Func,
+        obj: Object,
+        servers: Values,
+        prefixes: Values,
+        separators: Values,
+        node: cst.CSTNode,
+        scope: Scope,
+        method: str,
+    ) -> None:
+        given: dict[str, Values] = {}
+        for key in self.marks[id(member.node)]:
+            for keyword, value in self.decorator_keywords.get(key, {}).items():
+                given[keyword] = given.get(keyword, NOTHING) | value
+        enabled = given.pop("enabled", NOTHING)
+        if enabled and all(isinstance(v, Const) and v.value is False for v in enabled):
+            return
+        names = given.get("name", NOTHING) - {Const(None)} or self.attribute(member, "__name__")
+        named: set[Value] = set()
+        for prefix in prefixes:
+            for name in names:
+                if isinstance(prefix, Const) and not prefix.value:
+                    named.add(name)
+                    continue
+                for separator in separators:
+                    parts = (prefix, separator, name)
+                    if all(isinstance(p, Const) and isinstance(p.value, str) for p in parts):
+                        named.add(Const("".join(str(p.value) for p in parts)))  # type: ignore[attr-defined]
+                    else:
+                        named.add(UNKNOWN)
+        self._register(
+            "tool", servers, frozenset({Bound(member, obj)}), node, scope,
+            {**given, "name": frozenset(named)}, (), through=method,
+            distinct=(member,),
+        )  # fmt: skip
+
     def _apply_decorator(
         self,
         decorator: Decorator,
@@ -2042,6 +2144,14 @@ class Engine:
         given = self.decorator_keywords.get(
             (decorator.call, decorator.context, decorator.iteration), {}
         )
+        if decorator.sink == "marker":
+            for function in functions:
+                if isinstance(function, Func):
+                    key = (decorator.call, decorator.context, decorator.iteration)
+                    if key not in self.marks[id(function.node)]:
+                        self.marks[id(function.node)].add(key)
+                        self.changed = True
+            return functions
         if decorator.sink == "tool-object":
             obj = Object(decorator.call, decorator.context, External("fastmcp.tools.FunctionTool"))
             self._store(obj, "fn", functions)
@@ -2073,12 +2183,13 @@ class Engine:
         call_id: int | None = None,
         context: Context | None = None,
         through: str = "",
+        distinct: tuple[Value, ...] = (),
     ) -> None:
         call = call_id if call_id is not None else id(node)
         if call not in self.nodes:
             self.nodes[call] = (node, scope.module)
         ctx = context if context is not None else scope.frame.context
-        key = (call, ctx, role, tuple(self.iteration))
+        key = (call, ctx, role, (*self.iteration, *distinct))
         existing = self.registrations.get(key)
         if existing is None:
             existing = Registration(

@@ -91,6 +91,35 @@ TOOL_FACTORIES = ("Tool.from_function", "FunctionTool.from_function")
 # Standalone decorators that turn a function into a tool object (fastmcp 3+ `@tool`).
 TOOL_DECORATORS = ("fastmcp.tools.tool", "fastmcp.tool", "fastmcp.tools.tool.tool")
 
+
+@dataclass(frozen=True)
+class Collector:
+    """A library base class whose instances register their marked methods when asked:
+    fastmcp's `MCPMixin`, whose `register_tools(server, prefix=None, separator="_")`
+    adds every method marked `@mcp_tool(name=..., enabled=...)`, named
+    `f"{prefix}{separator}{name}"` when a prefix is given.
+
+    `methods`: registering method -> the keyword of its separator (positions: the server
+    0, the prefix 1, the separator 2)."""
+
+    markers: frozenset[str]
+    methods: dict[str, str]
+    separator: str = "_"
+
+
+_MIXIN = Collector(
+    markers=frozenset(
+        {"fastmcp.contrib.mcp_mixin.mcp_tool", "fastmcp.contrib.mcp_mixin.mcp_mixin.mcp_tool"}
+    ),
+    methods={"register_tools": "separator", "register_all": "tool_separator"},
+)
+COLLECTORS: dict[str, Collector] = {
+    "fastmcp.contrib.mcp_mixin.MCPMixin": _MIXIN,
+    "fastmcp.contrib.mcp_mixin.mcp_mixin.MCPMixin": _MIXIN,
+}
+COLLECTOR_MARKERS = frozenset(m for c in COLLECTORS.values() for m in c.markers)
+COLLECTOR_METHODS = frozenset(m for c in COLLECTORS.values() for m in c.methods)
+
 # Constructor keywords holding handlers or tools: keyword -> role.
 CONSTRUCTOR_TOOLS = {"tools": "tool-list"}
 
@@ -113,12 +142,16 @@ PACKAGES = frozenset({"mcp", "fastmcp"})
 # What makes a function worth evaluating on its own (a root frame): a sink's method
 # (`.tool`, `.add_tool`: as an attribute only, a variable named `tool` is no sink), a
 # server or tool class (`FastMCP`, `types.Tool`), a tool factory (`.from_function`).
-SINK_METHODS = frozenset({name for sinks in SINKS.values() for name in sinks})
+SINK_METHODS = frozenset(
+    {name for sinks in SINKS.values() for name in sinks}
+    | COLLECTOR_METHODS
+)
 CLASS_NAMES = frozenset(
-    qualname.rsplit(".", 1)[-1] for qualname in (*SERVER_CLASSES, *TOOL_OBJECTS)
+    qualname.rsplit(".", 1)[-1] for qualname in (*SERVER_CLASSES, *TOOL_OBJECTS, *COLLECTORS)
 )
 RELEVANT_NAMES = (
-    SINK_METHODS | CLASS_NAMES | {q.rsplit(".", 1)[-1] for q in TOOL_DECORATORS}
+    SINK_METHODS | CLASS_NAMES
+    | {q.rsplit(".", 1)[-1] for q in (*TOOL_DECORATORS, *COLLECTOR_MARKERS)}
 )  # what an import from a framework may bind that matters
 RELEVANT_TOKENS = frozenset(
     {"." + name for name in SINK_METHODS | CLASS_NAMES | {"from_function"}} | CLASS_NAMES
