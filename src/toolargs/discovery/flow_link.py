@@ -891,12 +891,18 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
 
 
 def _registers_annotations(tools: list[Tool]) -> bool:
-    """Whether a decorator of one of the tools' handlers passes `annotations=` (the
-    analysis is asked only then)."""
+    """Whether a decorator of one of the tools' handlers passes `annotations=`, or is a
+    project helper called by its bare name that may pass them itself (`@tool("get_x",
+    "Title", paid=True)` over `server.tool(..., annotations=_annotations(title, paid))`):
+    the analysis is asked only then."""
     for tool in tools:
         node = tool.handler.node if tool.handler is not None else None
         if isinstance(node, cst.FunctionDef) and any(
-            isinstance(d.decorator, cst.Call) and keyword(d.decorator, "annotations") is not None
+            isinstance(d.decorator, cst.Call)
+            and (
+                keyword(d.decorator, "annotations") is not None
+                or isinstance(d.decorator.func, cst.Name)
+            )
             for d in node.decorators
         ):
             return True

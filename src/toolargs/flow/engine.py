@@ -1439,7 +1439,9 @@ class Engine:
     ) -> Values:
         context: Context = (id(node), *self._per_element(scope))
         if scope.function is not None and scope.frame.context and (
-            type(node) is cst.Decorator or _passes_function(positional, keywords)
+            type(node) is cst.Decorator
+            or _passes_function(positional, keywords)
+            or _passes_parameter(node, scope.function)
         ):
             # A decorator applied inside a decorator or factory (`@handle_errors` on the
             # wrapper `check_access(func)` builds), or a function handed to a wrapper
@@ -1447,7 +1449,9 @@ class Engine:
             # is applied once per call of its enclosing function: told apart by that
             # call's context too, or every function it wraps would share one wrapper and
             # every registration would carry them all (MAX_FRAMES bounds it, and
-            # MAX_CONTEXT the nesting).
+            # MAX_CONTEXT the nesting). A call handing on its caller's parameters
+            # (`_annotations(title, paid)` in a registering helper) likewise: what it
+            # returns may differ by what each call gave them.
             context = (*context, *scope.frame.context)[:MAX_CONTEXT]
         if isinstance(callee, Func):
             return self.invoke(callee, positional, keywords, context)
@@ -2411,6 +2415,23 @@ def _member_kinds(predicates: Values) -> tuple[type, ...] | None:
             return None
         kinds.extend(known)
     return tuple(kinds) or None
+
+
+def _passes_parameter(node: cst.CSTNode, function: Func) -> bool:
+    """Whether a call hands on a parameter of the function it is made in, as written
+    (`_annotations(title, paid)` in `def tool(name, title, paid=False)`)."""
+    if not isinstance(node, cst.Call) or not node.args:
+        return False
+    names = _parameter_names(function.node)
+    return any(isinstance(a.value, cst.Name) and a.value.value in names for a in node.args)
+
+
+def _parameter_names(node: cst.CSTNode) -> frozenset[str]:
+    params = getattr(node, "params", None)
+    if not isinstance(params, cst.Parameters):
+        return frozenset()
+    every = (*params.posonly_params, *params.params, *params.kwonly_params)
+    return frozenset(p.name.value for p in every if p.name.value not in ("self", "cls"))
 
 
 def _passes_function(positional: Sequence[Values], keywords: dict[str, Values]) -> bool:
