@@ -295,3 +295,21 @@ def test_tav503_remedy_on_a_fastmcp_without_middleware(tmp_path: Path) -> None:
     messages = [d.message for d in analyze_path(server, Config()).diagnostics]
     assert [m.split()[0] for m in messages] == ["TAV503"]
     assert "fastmcp==2.7.0) has no middleware API" in messages[0]
+
+
+def test_fastmcp_before_2_drops_unknown_keys_and_its_remedy_asks_for_a_newer_one(
+    tmp_path: Path,
+) -> None:
+    """fastmcp 0.x (`fastmcp>=0.3,<1.0`) ignores extra keys like the SDK's FastMCP it
+    became, and has no middleware: TAV501, whose remedy upgrades first; fix leaves it."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("fastmcp>=0.3,<1.0\n", encoding="utf-8")
+    server = tmp_path / "server.py"
+    server.write_text(SDK_SERVER.replace("mcp.server.fastmcp", "fastmcp"), encoding="utf-8")
+    report = analyze_path(server, Config())
+    assert {t.unknown_keys for t in report.tools} == {"dropped"}
+    messages = [d.message for d in report.diagnostics]
+    assert [m.split()[0] for m in messages] == ["TAV501", "TAV502"]
+    assert "allow a newer fastmcp (its pin, fastmcp 0.x, from requirements.txt" in messages[0]
+    assert "then apply toolargs.runtime.enforce_policy(" in messages[0]
+    assert "has no middleware API" in messages[1]  # max_results: the same upgrade first

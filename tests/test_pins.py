@@ -66,6 +66,20 @@ def project(tmp_path: Path, files: dict[str, str]) -> Path:
         ),
         ({}, "mcp", "mcp: not pinned, assumed 2.x"),
         ({}, "fastmcp", "fastmcp: not pinned, assumed 4.x"),
+        # fastmcp before its 2.x rewrite still installs under its old pins
+        (
+            {"pyproject.toml": '[project]\nname = "x"\ndependencies = ["fastmcp>=0.3,<1.0"]\n'},
+            "fastmcp",
+            "fastmcp 0.x, from pyproject.toml: fastmcp<1.0,>=0.3",
+        ),
+        (
+            {
+                "pyproject.toml": '[tool.poetry]\nname = "x"\n[tool.poetry.dependencies]\n'
+                'fastmcp = "^0.3.0"\n'
+            },
+            "fastmcp",
+            "fastmcp 0.x, from pyproject.toml: fastmcp<0.4,>=0.3.0",
+        ),
         (
             {"pyproject.toml": '[project]\nname = "x"\ndependencies = ["mcp"]\n'},
             "mcp",

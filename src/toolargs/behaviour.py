@@ -95,6 +95,13 @@ class Facts:
 def behaviour(facts: Facts) -> Behaviour:
     """The model: framework first, then central enforcement, then the handler."""
     framework, major = facts.framework, facts.major
+    if framework == "fastmcp" and major is not None and major < 2:
+        return Behaviour(
+            "dropped",
+            "framework",
+            f"fastmcp {major}.x drops them silently (its argument model ignores extra keys, "
+            "like the SDK's FastMCP it became)",
+        )
     if framework == "fastmcp":
         if facts.strict_input_validation and major == 3:
             return Behaviour(

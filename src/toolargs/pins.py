@@ -41,7 +41,9 @@ from toolargs.config import parse_toml
 
 __all__ = ["MAJORS", "Pin", "pin_for"]
 
-MAJORS: dict[str, tuple[int, ...]] = {"mcp": (1, 2), "fastmcp": (2, 3, 4)}
+# fastmcp 0.x and 1.x (before the package was rewritten as 2.x) still install under
+# their old pins (`fastmcp>=0.3,<1.0`, poetry `^0.3.0`): they drop unknown keys.
+MAJORS: dict[str, tuple[int, ...]] = {"mcp": (1, 2), "fastmcp": (0, 1, 2, 3, 4)}
 """The majors of each framework the behaviour model knows, oldest first."""
 
 # A folder holding one of these is the analysed project's root: pins above it belong to
@@ -204,6 +206,11 @@ def _pyproject_requirements(document: dict[str, Any]) -> Iterator[str]:
                     yield from _poetry_requirement(str(name), value)
 
 
+def _bumped(parts: list[int], index: int) -> str:
+    """The version after `parts` at `index`: (0, 3, 0) at 1 is 0.4, (1, 27) at 0 is 2."""
+    return ".".join(str(p + 1 if i == index else p) for i, p in enumerate(parts[: index + 1]))
+
+
 def _poetry_requirement(name: str, value: object) -> Iterator[str]:
     """Poetry's `mcp = "^1.27"` or `{version = "^1.27"}` as a PEP 508 requirement."""
     if isinstance(value, dict):
@@ -213,11 +220,13 @@ def _poetry_requirement(name: str, value: object) -> Iterator[str]:
     value = value.strip()
     caret = re.fullmatch(r"\^\s*(\d+)((?:\.\d+)*)", value)
     tilde = re.fullmatch(r"~\s*(\d+)((?:\.\d+)*)", value)
-    if caret:
-        major = int(caret.group(1))
-        yield f"{name}>={caret.group(1)}{caret.group(2)},<{major + 1}"
-    elif tilde:
-        yield f"{name}>={tilde.group(1)}{tilde.group(2)},<{int(tilde.group(1)) + 1}"
+    if caret:  # `^1.2.3` < 2.0.0, `^0.3.0` < 0.4.0, `^0.0.3` < 0.0.4
+        parts = [int(p) for p in (caret.group(1) + caret.group(2)).split(".")]
+        first = next((i for i, p in enumerate(parts) if p), len(parts) - 1)
+        yield f"{name}>={'.'.join(map(str, parts))},<{_bumped(parts, first)}"
+    elif tilde:  # `~1.2.3` < 1.3.0, `~1.2` < 1.3, `~1` < 2
+        parts = [int(p) for p in (tilde.group(1) + tilde.group(2)).split(".")]
+        yield f"{name}>={'.'.join(map(str, parts))},<{_bumped(parts, min(1, len(parts) - 1))}"
     elif value in ("", "*"):
         yield name
     elif value[0].isdigit():

@@ -35,6 +35,7 @@ from toolargs.fixer.layout import quote_of, string_literal
 from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH
 from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
 from toolargs.fixer.wrap import Room, code_of, laid_out
+from toolargs.behaviour import major_of
 from toolargs.model import Event, Finding, Handler, ModuleModel, Server, Step, Tool
 from toolargs.remedy import misjudged, policy_options
 from toolargs.rules.base import checked_dict_handler
@@ -668,6 +669,11 @@ class _Planner:
                 )
         if found is None:
             raise NotMechanical("cannot tell which server the finding is about")
+        if found.framework_id == "fastmcp" and (major_of(found, self.model.path) or 2) < 2:
+            raise NotMechanical(
+                f"fastmcp '{found.name}' runs on a fastmcp older than 2.x, which has no "
+                "middleware for enforce_policy: allow a newer fastmcp, then run fix again"
+            )
         if found.framework_id not in ENFORCEABLE:
             raise NotMechanical(
                 f"enforce_policy does not apply to {found.framework} '{found.name}': "

@@ -17,7 +17,8 @@ MIDDLEWARE_FROM = "2.9"
 def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
     """TAV501: an SDK FastMCP/MCPServer with tools and no enforce_policy."""
     for server in context.model.servers:
-        if not server.drops_unknown or context.enforced(server):
+        old = _before_middleware(server, context.model.path)
+        if not (server.drops_unknown or old) or context.enforced(server):
             continue
         # Its tools whose keys it really drops (not those a project-tightened argument
         # model rejects: the behaviour model decides).
@@ -28,7 +29,26 @@ def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
         )
         if not covered:
             continue
-        yield context.server_finding("TAV501", server, covered)
+        finding = context.server_finding("TAV501", server, covered)
+        if old:  # the remedy needs the middleware API first
+            pin = pin_of(server, context.model.path)
+            finding.message = finding.message.replace(
+                "without a word: apply",
+                f"without a word: allow a newer fastmcp (its pin, {pin.text() if pin else ''}, "
+                "has no middleware API, which enforce_policy needs: fastmcp.server."
+                f"middleware, from fastmcp {MIDDLEWARE_FROM}), then apply",
+                1,
+            )
+        yield finding
+
+
+def _before_middleware(server: Server, path: str) -> bool:
+    """A standalone fastmcp 0.x/1.x server: it drops unknown keys like the SDK's FastMCP
+    it became, and has no middleware for enforce_policy."""
+    if server.framework_id != "fastmcp":
+        return False
+    major = major_of(server, path)
+    return major is not None and major < 2
 
 
 def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Finding]:
