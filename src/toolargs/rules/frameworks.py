@@ -66,6 +66,13 @@ def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Find
         server.drops_unknown or server.framework_id == "fastmcp"
     ) and (behaviour is None or behaviour.unknown_keys in ("dropped", "rejected")):
         remedy = f"apply {ENFORCE}({server.name}) to its {server.framework} server"
+        if _before_middleware(server, context.model.path):
+            pin = pin_of(server, context.model.path)
+            remedy = (
+                f"its pin ({pin.text() if pin else 'fastmcp'}) has no middleware API "
+                f"(fastmcp.server.middleware, from fastmcp {MIDDLEWARE_FROM}): allow a "
+                f"newer fastmcp, then {remedy}"
+            )
     elif tool.shape in ("decorator", "imperative") and server is None:
         # A keyword tool's framework calls it with keywords: only what runs before it (the
         # policy on its server) can map an alias; its code never sees the call's dict.
