@@ -313,3 +313,21 @@ def test_fastmcp_before_2_drops_unknown_keys_and_its_remedy_asks_for_a_newer_one
     assert "allow a newer fastmcp (its pin, fastmcp 0.x, from requirements.txt" in messages[0]
     assert "then apply toolargs.runtime.enforce_policy(" in messages[0]
     assert "has no middleware API" in messages[1]  # max_results: the same upgrade first
+
+
+def test_tav904_names_a_server_class_from_another_distribution(tmp_path: Path) -> None:
+    """`mcp = AppleMCPServer(...)` from a shared distribution the checker does not read:
+    the remedy names the class and the option that tells the checker what it is, and
+    with the option the server is the SDK server it subclasses."""
+    source = (
+        "from shared_mcp.server import AppleMCPServer\n\nmcp = AppleMCPServer('files')\n\n\n"
+        "@mcp.tool()\ndef files_health() -> dict:\n    return {}\n"
+    )
+    root = package(tmp_path, {"tools.py": source})
+    messages = [d.message for d in analyze_path(root / "tools.py", Config()).diagnostics]
+    assert [m.split()[0] for m in messages] == ["TAV904"]
+    assert "an instance of shared_mcp.server.AppleMCPServer, from outside the package" in (
+        messages[0]
+    )
+    config = Config(server_classes=("FastMCP", "MCPServer", "AppleMCPServer"))
+    assert [d.code for d in analyze_path(root / "tools.py", config).diagnostics] == ["TAV501"]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
+import libcst as cst
+
+from toolargs.discovery.literals import dotted_name
 from toolargs.model import Finding, Tool
 from toolargs.rules.base import Context, checked_dict_handler
 
@@ -32,6 +36,14 @@ def unknown_keys_undecided(tool: Tool, context: Context) -> Iterator[Finding]:
         "fastmcp, or a low-level Server dispatcher), or take the argument dict and "
         "handle unknown keys in the handler (collect_unknown_args or reject_unknown_args)"
     )
+    outside = _server_class_outside(tool, context)
+    if outside:
+        remedy = (
+            f"its server is an instance of {outside}, from outside the package: if that "
+            "class is a FastMCP, MCPServer or fastmcp subclass, name it in [tool.toolargs] "
+            f'server-classes (`server-classes = ["FastMCP", "MCPServer", '
+            f'"{outside.rsplit(".", 1)[-1]}"]`); otherwise ' + remedy
+        )
     if behaviour.handled_by == "toolargs":  # enforce_policy's options decide its mode
         remedy = (
             "write its mutation_tools=, read_only_tools= and default_mode= as literals "
@@ -39,6 +51,37 @@ def unknown_keys_undecided(tool: Tool, context: Context) -> Iterator[Finding]:
             "holding such tuples)"
         )
     yield context.finding("TAV904", tool.anchor, tool, what=behaviour.what, remedy=remedy)
+
+
+def _server_class_outside(tool: Tool, context: Context) -> str:
+    """The qualified name of the class the tool's server is built from, when that class
+    is imported from a module the project does not hold (`mcp = AppleMCPServer(...)`,
+    `from apple_mcp_common.server import AppleMCPServer`); "" otherwise."""
+    project = context.model.project
+    server = tool.server or _decorating_receiver(tool)
+    if not server or project is None:
+        return ""
+    index = project.module_at(Path(context.model.path))
+    call = index.bound_calls.get(server) if index is not None else None
+    name = dotted_name(call.func) if call is not None else None
+    if index is None or not name:
+        return ""
+    imported = index.imports.get(name.split(".")[0])
+    if imported is None or imported.level or project.module_of(imported, index) is not None:
+        return ""
+    rest = name.split(".")[1:]
+    return ".".join(p for p in (imported.module, imported.name, *rest) if p)
+
+
+def _decorating_receiver(tool: Tool) -> str:
+    """`mcp` of the handler's `@mcp.tool(...)` decorator."""
+    node = tool.handler.node if tool.handler is not None else None
+    for decorator in getattr(node, "decorators", ()):
+        func = decorator.decorator
+        func = func.func if isinstance(func, cst.Call) else func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return func.value.value
+    return ""
 
 
 RULES = (schema_unresolved, handler_unresolved, unknown_keys_undecided)
