@@ -124,6 +124,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
          "read-only", ""),
         ("frame = pandas.read_csv(path)\nlatest = frame.sort_values('date')\n"
          "return latest.drop_duplicates(subset=['firm'])", "read-only", ""),
+        ("page.on('dialog', path.append)\npage.remove_listener('dialog', path.append)",
+         "read-only", ""),
         ("buffer = io.BytesIO()\nimage.save(buffer, format='JPEG')\nreturn buffer.getvalue()",
          "read-only", ""),
         ("image.save(path, format='JPEG')", "mutation", "image.save()"),
@@ -790,6 +792,10 @@ def _apply_changes(conn, script):
     conn.executescript(script)
 def _set_key(key):
     Path(STATE, key).write_text('x')
+API_KEY_PATH = Path(STATE) / 'api_key'
+class CandleCache:
+    def set_calendar(self, market, payload):
+        Path(STATE, market).write_text(payload)
 @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def handle(path: str):
 '''
@@ -823,6 +829,11 @@ def handle(path: str):
         ("_apply_encryption_key(sqlite3.connect(DB), path)", False),
         ("_retire_legacy_credentials(Path(STATE, path))", False),
         ("_set_key(path)", True),  # a key-value store's key is not a credential
+        ("API_KEY_PATH.unlink()", False),
+        # a class named as a cache keeps it; a folder's mode set up, not one the tool names
+        ("CandleCache().set_calendar('US', path)", False),
+        ("Path(STATE).chmod(0o700)", False),
+        ("Path(path).chmod(0o700)", True),
         # a cache object filled in a helper; the user's files stay writes
         ("_remember(path, path.upper())", False),
         ("Path(STATE, 'notes.md').write_text(path)", True),

@@ -381,6 +381,8 @@ class _Scan:
         own = place.reason if isinstance(place, Own) else own
         if not own and kind not in _NEVER_OWN and self.keeps_credentials(site):
             own = cat.CREDENTIALS
+        if not own and kind not in _NEVER_OWN and self.in_cache_class():
+            own = _CACHE  # `CandleCache.set_calendar` storing what it fetched
         if not own and kind == "sql" and _named_any(
             _name_words(self.function.label.split(".")[-1]),
             cat.SETUP_FUNCTION_WORDS, cat.SETUP_FUNCTION_PAIRS,
@@ -396,6 +398,12 @@ class _Scan:
                   place=place.name if isinstance(place, Argument) else "",
                   own=own, given=given, carries=() if isinstance(place, Own) else carries)
         )
+
+    def in_cache_class(self) -> bool:
+        """Whether the function is a method of a class named as a cache (`CandleCache`,
+        `ResultsCache`): what it writes is the cache the server keeps."""
+        parts = self.function.label.split(".")
+        return len(parts) > 1 and bool(_name_words(parts[-2]) & cat.CACHE_WORDS)
 
     def keeps_credentials(self, site: cst.CSTNode) -> bool:
         """Whether a local write keeps the server's credentials: a keyring call, or any

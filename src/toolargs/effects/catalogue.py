@@ -139,12 +139,13 @@ CONFIGURATION_WORDS = frozenset(
 # `TMPDIR`) is scratch; its default does not decide, a user may set the variable.
 ENVIRONMENT_CALLS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
 ENVIRONMENT = frozenset({"os.environ"})
-# Functions that make a folder: making sure a folder the server uses exists is set-up,
-# not a change the tool makes, unless the tool's arguments say where (docs/effects.md).
+# Functions that make a folder, or set its mode (`storage_dir.chmod(0o700)` after making
+# it): making sure a folder the server uses exists is set-up, not a change the tool
+# makes, unless the tool's arguments say where (docs/effects.md).
 FOLDER_CALLS = frozenset(
-    "os.makedirs os.mkdir aiofiles.os.makedirs aiofiles.os.mkdir".split()
+    "os.makedirs os.mkdir aiofiles.os.makedirs aiofiles.os.mkdir os.chmod".split()
 )
-FOLDER_METHODS = frozenset({"mkdir"})
+FOLDER_METHODS = frozenset({"mkdir", "chmod"})
 # Calls whose result lives where their first argument does: the path itself made another
 # way (`Path(root)`, `os.path.join(root, name)`, `str(root)`), or what a folder holds
 # (`glob.glob(pattern)`, `os.scandir(root)`). Literal later parts count too
@@ -412,6 +413,10 @@ IN_MEMORY_DATA_METHODS = frozenset(
     set_xmargin set_ymargin set_title set_aspect set_facecolor set_size_inches
     add_subplot add_axes add_patch add_trace update_layout update_traces update_xaxes
     update_yaxes drop_duplicates dropna droplevel""".split()
+    # An event emitter's subscriptions (pyee, Playwright's `page.remove_listener(...)`):
+    # the object's own callbacks.
+    + """add_listener remove_listener remove_all_listeners removeListener
+    removeAllListeners""".split()
 )
 # `df.rename(columns=...)`, `series.replace(to_replace=..., value=...)`: a data frame's
 # method (by the keywords only it takes) returns a new frame or changes that one.

@@ -98,13 +98,22 @@ def own_name(name: str) -> str:
     """What a name says the server keeps for itself: `COOKIE_FILE`, `_audit_file`,
     `token_path` ("credentials", "a log", ...); "" when it says nothing."""
     words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().split("_")
-    return next((cat.OWN_WORDS[w] for w in words if w in cat.OWN_WORDS), "")
+    return _own_words(words)
 
 
 def own_text(text: str) -> str:
     """The same for a literal part of a path: `~/.tokens`, `audit.jsonl`, `app.log`."""
     words = re.split(r"[^a-z0-9]+", text.lower())
-    return next((cat.OWN_WORDS[w] for w in words if w in cat.OWN_WORDS), "")
+    return _own_words(words)
+
+
+def _own_words(words: list[str]) -> str:
+    """`api_key`, `API_KEY_PATH`, `~/.app/api_key`: a pair of words naming a credential
+    says it too (`key` alone does not: a key-value store's)."""
+    found = next((cat.OWN_WORDS[w] for w in words if w in cat.OWN_WORDS), "")
+    if not found and any(pair <= set(words) for pair in cat.CREDENTIAL_FUNCTION_PAIRS):
+        return cat.CREDENTIALS
+    return found
 
 
 def _named(name: str) -> Place | None:
