@@ -68,6 +68,13 @@ class Dispatcher:
                     value = small.value
                     if isinstance(value, cst.BooleanOperation):
                         value = value.left
+                    if isinstance(value, cst.IfExp):
+                        # `arguments if isinstance(arguments, dict) else {}`
+                        value = next(
+                            (v for v in (value.body, value.orelse)
+                             if dotted_name(v) in self.args_aliases | self.names),
+                            value,
+                        )  # fmt: skip
                     if isinstance(target, cst.Name):
                         if dotted_name(value) in self.names:
                             self.names.add(target.value)
@@ -230,12 +237,31 @@ class Dispatcher:
         if isinstance(comparison.operator, cst.Equal):
             value = self._name_value(right)
             return [value] if value else []
-        if isinstance(comparison.operator, cst.In) and isinstance(
-            right, (cst.Tuple, cst.List, cst.Set)
-        ):
-            values = [self._name_value(e.value) for e in right.elements]
-            return [v for v in values if v]
+        if isinstance(comparison.operator, cst.In):
+            container = self._names_container(right)
+            if container is not None:
+                values = [self._name_value(e) for e in container]
+                return [v for v in values if v]
         return []
+
+    def _names_container(
+        self, expr: cst.BaseExpression
+    ) -> list[cst.BaseExpression] | None:
+        """The elements of a literal a membership test reads, written there or as a
+        module constant: `("x", "y")`, `KB_TOOLS = frozenset({"x", "y"})`, a dict's keys."""
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            expr = self.resolver.follow(expr).expr
+        if (
+            isinstance(expr, cst.Call)
+            and dotted_name(expr.func) in ("frozenset", "set", "tuple", "list")
+            and len(expr.args) == 1
+        ):
+            expr = expr.args[0].value
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+            return [e.value for e in expr.elements if isinstance(e, cst.Element)]
+        if isinstance(expr, cst.Dict):
+            return [e.key for e in expr.elements if isinstance(e, cst.DictElement)]
+        return None
 
     def _name_value(self, expr: cst.BaseExpression) -> str | None:
         return self.resolver.name_value(expr)

@@ -1,0 +1,77 @@
+"""Low-level dispatchers as real servers write them: the arguments renamed through a
+conditional expression, and names routed by membership in a module constant."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolargs.analysis import analyze_source
+from toolargs.config import Config
+
+SERVER = '''\
+import mcp.types as types
+from mcp.server.lowlevel import Server
+
+server = Server("kb")
+KB_TOOLS = frozenset({"search_kb", "delete_kb"})
+SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}}
+
+
+@server.list_tools()
+async def list_tools() -> list[types.Tool]:
+    return [
+        types.Tool(name=name, description=name, inputSchema=SCHEMA)
+        for name in ("verify_user", "search_kb", "delete_kb")
+    ]
+
+
+def require_key() -> None:
+    pass
+
+
+def handle_kb(name: str, arguments: dict) -> str:
+    if name == "search_kb":
+        return f"found {arguments.get('q')}"
+    if name == "delete_kb":
+        return delete_document(arguments["q"])
+    raise ValueError(name)
+
+
+def handle(name: str, arguments: dict) -> str:
+    try:
+        require_key()
+        if name == "verify_user":
+            return str(arguments.get("q"))
+        if name in KB_TOOLS:
+            return handle_kb(name, arguments)
+    except KeyError as error:
+        return str(error)
+    raise ValueError(name)
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict | None) -> list[types.TextContent]:
+    args = arguments if isinstance(arguments, dict) else {}
+    return [types.TextContent(type="text", text=handle(name, args))]
+'''
+
+
+def test_branches_behind_a_renamed_argument_dict_and_a_membership_test() -> None:
+    report = analyze_source(SERVER, "server.py", Config())
+    handlers = {t.name: t.handler for t in report.tools}
+    assert sorted(handlers) == ["delete_kb", "search_kb", "verify_user"]
+    assert handlers["verify_user"] == "handle branch 'verify_user'"
+    # the router the membership test hands the name to, read for each name
+    assert handlers["search_kb"] == handlers["delete_kb"] == "handle_kb"
+    modes = {t.name: t.mode for t in report.tools}
+    assert modes["verify_user"] == "read-only" and modes["delete_kb"] == "mutation"
+
+
+@pytest.mark.xfail(
+    reason="a router handed the name is read whole for each of its tools: the effects of "
+    "delete_kb's branch make search_kb a mutation too",
+    strict=True,
+)
+def test_a_router_handed_the_name_is_read_for_that_name_only() -> None:
+    report = analyze_source(SERVER, "server.py", Config())
+    assert {t.name: t.mode for t in report.tools}["search_kb"] == "read-only"
