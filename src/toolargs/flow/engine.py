@@ -1811,6 +1811,10 @@ class Engine:
         scope: Scope,
     ) -> Values:
         name = callee.qualname
+        owner, _, method = name.rpartition(".")
+        if method in fw.SERVER_CONSTRUCTORS and owner in fw.SERVER_CLASSES:
+            name, callee = owner, External(owner)  # `FastMCP.from_openapi(...)`: a FastMCP
+            keywords, positional = {}, ()
         if name in fw.ANNOTATION_OBJECTS or name in fw.RESULT_OBJECTS:
             obj = Object(id(node), scope.frame.context, callee)
             self._keep_fields(obj, keywords)

@@ -24,6 +24,10 @@ SERVER_CLASSES: dict[str, str] = {
     "fastmcp.server.server.FastMCP": "fastmcp",
 }
 
+# Class methods of a server class that build one of its servers: `FastMCP.from_openapi(
+# spec, client)` is a fastmcp server the project then registers its own tools on.
+SERVER_CONSTRUCTORS = frozenset({"from_openapi", "from_fastapi", "as_proxy"})
+
 
 @dataclass(frozen=True)
 class Sink:
