@@ -275,10 +275,14 @@ def _analyse(files: list[Path], root: Path) -> Facts:
     )
 
 
-def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
+def _order(fact: Served) -> tuple[str, int, str, str, int, str, int, str]:
+    # One construction may build servers of two frameworks (`try: import fastmcp except
+    # ImportError: import mcp.server.fastmcp`): the framework orders them, whatever the
+    # hash seed.
     return (
         fact.registration_path, fact.registration_line, fact.name,
         fact.handler_path, fact.handler_line, fact.server_path, fact.server_line,
+        fact.framework,
     )  # fmt: skip
 
 

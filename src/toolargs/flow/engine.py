@@ -2426,11 +2426,11 @@ def _passes_parameter(node: cst.CSTNode, function: Func) -> bool:
     (`_annotations(title, paid)` in `def tool(name, title, paid=False)`)."""
     if not isinstance(node, cst.Call) or not node.args:
         return False
-    names = _parameter_names(function.node)
+    names = parameter_names(function.node)
     return any(isinstance(a.value, cst.Name) and a.value.value in names for a in node.args)
 
 
-def _parameter_names(node: cst.CSTNode) -> frozenset[str]:
+def parameter_names(node: cst.CSTNode) -> frozenset[str]:
     params = getattr(node, "params", None)
     if not isinstance(params, cst.Parameters):
         return frozenset()

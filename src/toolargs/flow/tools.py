@@ -16,7 +16,7 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.flow import frameworks as fw
-from toolargs.flow.engine import NOTHING, Engine, Registration, Values
+from toolargs.flow.engine import NOTHING, Engine, Registration, Values, parameter_names
 from toolargs.flow.rejection import rejects_unknown_keys
 from toolargs.flow.values import (
     ELEMENT,
@@ -193,11 +193,18 @@ class Reader:
         else the attribute it is kept in (`self.mcp`); "" when it is never bound."""
         if server.site in self.names:
             return self.names[server.site]
-        found = ""
+        # Where it is made, not where it is handed on (`app = Server(...)` in `main`,
+        # not the `server` parameter of `register_tools(server)`); a module's binding
+        # first; then by name: one answer whatever order the frames were evaluated in.
+        candidates = []
         for frame, names in self.engine.locals.items():
-            found = next((name for name, values in names.items() if server in values), "")
-            if found and not frame.context:
-                break
+            function = self.engine.functions.get(frame.owner)
+            params = parameter_names(function.node) if function is not None else frozenset()
+            candidates.extend(
+                (name in params, bool(frame.context), name)
+                for name, values in names.items() if server in values
+            )  # fmt: skip
+        found = min(candidates)[2] if candidates else ""
         if not found:
             for fields in self.engine.heap.values():
                 found = next(
@@ -266,7 +273,9 @@ class Reader:
         methods run with unknown arguments) stands for instances the analysis did not
         see built: where it saw some, they carry the registration; None when only the
         abstract one reached it."""
-        servers = [s for s in registration.server if isinstance(s, Object)]
+        servers = sorted(
+            (s for s in registration.server if isinstance(s, Object)), key=_server_order
+        )
         built = [s for s in servers if not self._abstract_of_built(s)]
         return built if built or not servers else None
 
@@ -495,3 +504,12 @@ def _statements_of(module: Module, nodes: list[cst.CSTNode]) -> dict[int, int]:
         if len(found) == len(wanted):
             break
     return found
+
+
+def _server_order(server: Object) -> tuple[int, str, str]:
+    """One order for the servers a registration reached, whatever the hash seed: one
+    construction may build servers of two frameworks (`try: import fastmcp except
+    ImportError: import mcp.server.fastmcp`), and the first one names the tool's."""
+    cls = server.cls
+    kind = cls.qualname if isinstance(cls, External) else getattr(cls, "name", "")
+    return server.site, repr(server.context), kind
