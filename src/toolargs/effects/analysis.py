@@ -1680,7 +1680,10 @@ def _sql_setup(parts: tuple[Part, ...]) -> bool:
     if not all(isinstance(p, str) for p in parts):
         # `f"PRAGMA busy_timeout = {ms}"`, `f"PRAGMA key = '{key}'"`: one setting whatever
         # its value.
-        literal = "".join(itertools.takewhile(lambda p: isinstance(p, str), parts))
+        literal = "".join(
+            p for p in itertools.takewhile(lambda p: isinstance(p, str), parts)
+            if isinstance(p, str)
+        )
         return bool(_PRAGMA_SETTING.match(literal)) and not any(
             isinstance(p, str) and ";" in p.rstrip().rstrip(";") for p in parts
         )

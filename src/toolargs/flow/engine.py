@@ -1811,9 +1811,10 @@ class Engine:
         scope: Scope,
     ) -> Values:
         name = callee.qualname
-        owner, _, method = name.rpartition(".")
-        if method in fw.SERVER_CONSTRUCTORS and owner in fw.SERVER_CLASSES:
-            name, callee = owner, External(owner)  # `FastMCP.from_openapi(...)`: a FastMCP
+        server_class, _, method = name.rpartition(".")
+        if method in fw.SERVER_CONSTRUCTORS and server_class in fw.SERVER_CLASSES:
+            # `FastMCP.from_openapi(...)`: a FastMCP
+            name, callee = server_class, External(server_class)
             keywords, positional = {}, ()
         if name in fw.ANNOTATION_OBJECTS or name in fw.RESULT_OBJECTS:
             obj = Object(id(node), scope.frame.context, callee)
@@ -2129,11 +2130,11 @@ class Engine:
                     named.add(name)
                     continue
                 for separator in separators:
-                    parts = (prefix, separator, name)
-                    if all(isinstance(p, Const) and isinstance(p.value, str) for p in parts):
-                        named.add(Const("".join(str(p.value) for p in parts)))  # type: ignore[attr-defined]
-                    else:
-                        named.add(UNKNOWN)
+                    texts = [
+                        p.value for p in (prefix, separator, name)
+                        if isinstance(p, Const) and isinstance(p.value, str)
+                    ]  # fmt: skip
+                    named.add(Const("".join(texts)) if len(texts) == 3 else UNKNOWN)
         self._register(
             "tool", servers, frozenset({Bound(member, obj)}), node, scope,
             {**given, "name": frozenset(named)}, (), through=method,

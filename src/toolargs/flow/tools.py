@@ -196,7 +196,7 @@ class Reader:
         # Where it is made, not where it is handed on (`app = Server(...)` in `main`,
         # not the `server` parameter of `register_tools(server)`); a module's binding
         # first; then by name: one answer whatever order the frames were evaluated in.
-        candidates = []
+        candidates: list[tuple[bool, bool, str]] = []
         for frame, names in self.engine.locals.items():
             function = self.engine.functions.get(frame.owner)
             params = parameter_names(function.node) if function is not None else frozenset()
