@@ -788,6 +788,8 @@ def _retire_legacy_credentials(legacy):
     os.remove(legacy)
 def bootstrap(conn):
     conn.executescript(Path(STATE, 'schema.sql').read_text())
+def init_user(conn, name):
+    conn.executescript(Path(STATE, name).read_text())
 def _apply_changes(conn, script):
     conn.executescript(script)
 def _set_key(key):
@@ -824,6 +826,7 @@ def handle(path: str):
         # SQL a set-up function runs, even from a file; not SQL a function is given
         ("bootstrap(sqlite3.connect(DB))", False),
         ("_apply_changes(sqlite3.connect(DB), path)", True),
+        ("init_user(sqlite3.connect(DB), 'admin')", True),
         # the server keeping its credentials: a keyring entry, a function named for them
         ("keyring.delete_password('demo', path)", False),
         ("_apply_encryption_key(sqlite3.connect(DB), path)", False),

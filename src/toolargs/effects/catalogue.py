@@ -95,13 +95,12 @@ CREDENTIAL_FUNCTION_PAIRS = (
 # Functions that set the server's database up, by the words of their name (`bootstrap`,
 # `init_db`, `run_migrations`, `ensure_schema`): SQL they run, even from a script file
 # the checker cannot read, makes its tables before a query, not a change of data.
-SETUP_FUNCTION_WORDS = frozenset(
-    "bootstrap init initialize initialise setup migrate migration migrations".split()
-)
-SETUP_FUNCTION_PAIRS = (
-    frozenset({"ensure", "schema"}), frozenset({"ensure", "tables"}),
-    frozenset({"ensure", "db"}), frozenset({"ensure", "database"}),
-    frozenset({"create", "tables"}), frozenset({"create", "schema"}),
+# (`init_user` is not one: a verb of set-up counts with what it sets up.)
+SETUP_FUNCTION_WORDS = frozenset("bootstrap migrate migration migrations".split())
+SETUP_FUNCTION_PAIRS = tuple(
+    frozenset({verb, what})
+    for verb in ("init", "initialize", "initialise", "setup", "ensure", "create")
+    for what in ("db", "database", "schema", "tables")
 )
 # Modules whose every call keeps credentials: a keyring entry is the server's own.
 CREDENTIAL_MODULES = ("keyring.",)
