@@ -32,11 +32,12 @@ def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
         finding = context.server_finding("TAV501", server, covered)
         if old:  # the remedy needs the middleware API first
             pin = pin_of(server, context.model.path)
+            which = f"its pin, {pin.text()}," if pin is not None else "its fastmcp"
             finding.message = finding.message.replace(
                 "without a word: apply",
-                f"without a word: allow a newer fastmcp (its pin, {pin.text() if pin else ''}, "
-                "has no middleware API, which enforce_policy needs: fastmcp.server."
-                f"middleware, from fastmcp {MIDDLEWARE_FROM}), then apply",
+                f"without a word: allow a newer fastmcp ({which} has no middleware API, "
+                "which enforce_policy needs: fastmcp.server.middleware, from fastmcp "
+                f"{MIDDLEWARE_FROM}), then apply",
                 1,
             )
         yield finding
