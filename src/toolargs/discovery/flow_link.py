@@ -102,7 +102,9 @@ class Facts:
 _analysed: dict[str, Facts] = {}
 
 
-def package_of(path: Path) -> tuple[Path, list[Path]]:
+def package_of(
+    path: Path, stamps: dict[Path, str] | None = None
+) -> tuple[Path, list[Path]]:
     """The folder module names are relative to, and the files of the package holding
     `path`: its top-level package; for a module in a folder that the code imports as a
     namespace package (`from utils.decorators import tool` with no `utils/__init__.py`),
@@ -111,7 +113,8 @@ def package_of(path: Path) -> tuple[Path, list[Path]]:
     other top-level modules and packages they import, followed through what those import:
     a flat layout (`server.py`, `tools/`, `utils/` side by side, importing each other by
     absolute names, with their folder on `sys.path`) is one package, whichever module of
-    it is checked."""
+    it is checked. `stamps` keeps each file's stamp for the caller, which asks for the
+    same files' again (one `stat` per file and query)."""
     file = path.resolve()
     folder = file.parent
     if (folder / "__init__.py").exists() or (folder.parent / "__init__.py").exists():
@@ -123,12 +126,12 @@ def package_of(path: Path) -> tuple[Path, list[Path]]:
     elif _imported_as_namespace(folder):
         top = folder
     else:
-        return folder, _imported_closure(folder, tuple(sorted(folder.glob("*.py"))))
+        return folder, _imported_closure(folder, tuple(sorted(folder.glob("*.py"))), stamps)
     if top.parent.name in INSTALLATION_FOLDERS:
         # an installed distribution: what sits beside it is other distributions
         return top.parent, sorted(top.rglob("*.py"))[:MAX_PACKAGE_FILES]
     files = (*sorted(top.rglob("*.py")), *sorted(top.parent.glob("*.py")))
-    return top.parent, _imported_closure(top.parent, files)
+    return top.parent, _imported_closure(top.parent, files, stamps)
 
 
 _namespaces: dict[Path, bool] = {}
@@ -159,11 +162,14 @@ _IMPORTED = re.compile(
 _closures: dict[tuple[Path, tuple[Path, ...], tuple[str, ...]], list[Path]] = {}
 
 
-def _imported_closure(root: Path, files: tuple[Path, ...]) -> list[Path]:
+def _imported_closure(
+    root: Path, files: tuple[Path, ...], stamps: dict[Path, str] | None = None
+) -> list[Path]:
     """`files`, and the top-level modules and packages of `root` they import by absolute
     name, followed through what those import; at most MAX_PACKAGE_FILES files. Read as
     text, once per package per run: which names a module imports, not what they hold."""
-    key = (root, files, tuple(_stamp(file) for file in files))  # a file edited: again
+    stamped = {} if stamps is None else stamps
+    key = (root, files, tuple(_stamp(file, stamped) for file in files))  # edited: again
     if key in _closures:
         return _closures[key]
     found = list(files)
@@ -221,19 +227,31 @@ def dispatching(path: Path) -> tuple[Dispatching, ...]:
 
 
 def _facts(path: Path) -> Facts:
-    root, files = package_of(path)
-    key = str(root) + "|" + "|".join(_stamp(f) for f in files)  # a file edited: again
+    root, files, key = package_key(path)
     if key not in _analysed:
         _analysed[key] = _analyse(files, root)
     return _analysed[key]
 
 
-def _stamp(file: Path) -> str:
+def package_key(path: Path) -> tuple[Path, list[Path], str]:
+    """The package of `path` (`package_of`) and a key that changes when one of its files
+    does: each file stamped once."""
+    stamps: dict[Path, str] = {}
+    root, files = package_of(path, stamps)
+    return root, files, str(root) + "|" + "|".join(_stamp(f, stamps) for f in files)
+
+
+def _stamp(file: Path, stamps: dict[Path, str]) -> str:
+    """`file`'s path, modification time and size, kept in `stamps` for the same query."""
+    if file in stamps:
+        return stamps[file]
     try:
         found = file.stat()
     except OSError:
-        return f"{file}:gone"
-    return f"{file}:{found.st_mtime_ns}:{found.st_size}"
+        stamps[file] = text = f"{file}:gone"
+        return text
+    stamps[file] = text = f"{file}:{found.st_mtime_ns}:{found.st_size}"
+    return text
 
 
 def _analyse(files: list[Path], root: Path) -> Facts:
@@ -275,14 +293,10 @@ def _analyse(files: list[Path], root: Path) -> Facts:
     )
 
 
-def _order(fact: Served) -> tuple[str, int, str, str, int, str, int, str]:
-    # One construction may build servers of two frameworks (`try: import fastmcp except
-    # ImportError: import mcp.server.fastmcp`): the framework orders them, whatever the
-    # hash seed.
+def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
     return (
         fact.registration_path, fact.registration_line, fact.name,
         fact.handler_path, fact.handler_line, fact.server_path, fact.server_line,
-        fact.framework,
     )  # fmt: skip
 
 
@@ -697,8 +711,7 @@ def drop_disabled(tools: list[Tool], index: ModuleIndex) -> None:
         return
     if index.path.name == "__init__.py" or not (index.path.parent / "__init__.py").exists():
         return
-    root, files = package_of(index.path)
-    key = str(root) + "|" + "|".join(_stamp(f) for f in files)
+    root, files, key = package_key(index.path)
     if key not in _disabled:
         _disabled[key] = _commented_out(root, files)
     name = ".".join(index.path.resolve().relative_to(root.resolve()).with_suffix("").parts)
