@@ -358,6 +358,17 @@ def link_unlinked(
         tool.server = server.name
 
 
+def _built_by(server: Server, index: ModuleIndex, fact: Served) -> bool:
+    """Whether `server`, found in this module, is the one the fact names: built here, at
+    the fact's line."""
+    if server.served_from or index.path is None or not isinstance(server.node, cst.Call):
+        return False
+    if str(index.path.resolve()) != fact.server_path:
+        return False
+    found = positions(index.module, [server.node], None, index.statement_of)
+    return found.get(id(server.node), (0,))[0] == fact.server_line
+
+
 def _server_model(
     fact: Served, tool: Tool, index: ModuleIndex, config: Config, by_name: dict[str, Server]
 ) -> Server | None:
@@ -374,7 +385,10 @@ def _server_model(
     where = Path(fact.server_path).name
     built = f"{where}:{fact.server_line}"
     name = label
-    if label in by_name and by_name[label].served_from != built:
+    existing = by_name.get(label)
+    if existing is not None and _built_by(existing, index, fact):
+        return existing  # the server this module builds, found by discovery already
+    if existing is not None and existing.served_from != built:
         name = f"{label} ({where})"  # another server of the same name is linked here
     if name in by_name:
         return by_name[name]
