@@ -258,7 +258,7 @@ async def call_tool(name: str, arguments: Any) -> Any:
     ("validate", "label", "codes"),
     [
         ("", "rejected (schema)", ["TAV503"]),
-        ("validate_input=False", "dropped (handler)", ["TAV101"]),
+        ("validate_input=False", "dropped (handler)", ["TAV505"]),
     ],
 )
 def test_a_handler_class_is_served_by_the_dispatcher_calling_it(

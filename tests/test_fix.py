@@ -16,7 +16,7 @@ import libcst as cst
 import pytest
 
 from toolargs.analysis import analyze_source
-from toolargs.config import Config
+from toolargs.config import Config, load_config_file
 from toolargs.fixer import FIXABLE, fix_source
 from toolargs.fixer import engine
 from toolargs.fixer.edits import Edits
@@ -25,10 +25,21 @@ from toolargs.fixer.plan import Plan
 HERE = Path(__file__).parent
 GOLDEN = HERE / "fix_golden"
 FIXTURES = HERE.parent / "fixtures"
-INPUTS = sorted(p for p in GOLDEN.glob("*.py") if not p.name.endswith(".expected.py"))
+# fix_golden/handler/: servers of a project that applies the policy in each handler of
+# its low-level servers (policy-at = "handler"): the per-handler rewrites.
+INPUTS = sorted(
+    p for p in (*GOLDEN.glob("*.py"), *GOLDEN.glob("handler/*.py"))
+    if not p.name.endswith(".expected.py")
+)  # fmt: skip
 REWRITTEN = [p for p in INPUTS if p.with_name(p.stem + ".expected.py").exists()]
 REPORTED = [p for p in INPUTS if p not in REWRITTEN]
 CONFIG = Config()
+# A project that applies the policy in each handler of its low-level servers.
+HANDLER_CONFIG = load_config_file(GOLDEN / "handler" / "setup.cfg")
+
+
+def config_of(path: Path) -> Config:
+    return HANDLER_CONFIG if path.parent.name == "handler" else CONFIG
 
 
 def read(path: Path) -> str:
@@ -40,7 +51,7 @@ def expected_of(path: Path) -> str:
 
 
 def codes_in(source: str, path: Path) -> Counter[str]:
-    report = analyze_source(source, str(path), CONFIG)
+    report = analyze_source(source, str(path), config_of(path))
     assert report.error is None, report.error
     return Counter(d.code for d in report.diagnostics)
 
@@ -62,7 +73,7 @@ def test_every_fixable_code_has_a_golden_file() -> None:
 @pytest.mark.parametrize("path", REWRITTEN, ids=lambda p: p.stem)
 def test_golden_rewrite(path: Path) -> None:
     source = read(path)
-    result = fix_source(source, str(path), CONFIG)
+    result = fix_source(source, str(path), config_of(path))
     assert result.error is None
     assert result.new_source == expected_of(path)
     assert code_of(path) in {d.code for d in result.fixed}
@@ -81,7 +92,7 @@ def test_golden_output_checks_clean_for_its_code(path: Path) -> None:
 @pytest.mark.parametrize("path", REWRITTEN, ids=lambda p: p.stem)
 def test_a_second_fix_changes_nothing(path: Path) -> None:
     fixed = expected_of(path)
-    again = fix_source(fixed, str(path), CONFIG)
+    again = fix_source(fixed, str(path), config_of(path))
     assert again.new_source == fixed
     assert again.fixed == ()
 
@@ -89,7 +100,7 @@ def test_a_second_fix_changes_nothing(path: Path) -> None:
 @pytest.mark.parametrize("path", REPORTED, ids=lambda p: p.stem)
 def test_what_is_not_mechanical_is_reported_with_a_reason(path: Path) -> None:
     source = read(path)
-    result = fix_source(source, str(path), CONFIG)
+    result = fix_source(source, str(path), config_of(path))
     assert result.new_source == source
     assert result.remaining, "the reported golden must still have findings"
     for diagnostic in result.remaining:
@@ -105,14 +116,14 @@ CORPUS = sorted(FIXTURES.rglob("*.py")) + INPUTS
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(HERE.parent)))
 def test_fixing_any_server_is_safe_and_idempotent(path: Path) -> None:
     source = read(path)
-    first = fix_source(source, str(path), CONFIG)
+    first = fix_source(source, str(path), config_of(path))
     if first.error is not None:
         pytest.skip(f"not analysable: {first.error}")
     cst.parse_module(first.new_source)  # the result parses
     before, after = codes_in(source, path), codes_in(first.new_source, path)
     assert not (after - before), "a fix must not bring new findings"
     assert sum(before.values()) - sum(after.values()) == len(first.fixed)
-    second = fix_source(first.new_source, str(path), CONFIG)
+    second = fix_source(first.new_source, str(path), config_of(path))
     assert second.new_source == first.new_source
     if not first.changed:
         assert not first.fixed
@@ -313,15 +324,16 @@ def test_a_low_level_server_gets_enforce_policy_once_where_it_is_built() -> None
     assert fixed.count("enforce_policy(") == 1
     assert "from toolargs.runtime import enforce_policy\n" in fixed
     assert "KNOWN_ARGS" not in fixed and "reject_unknown_args" not in fixed
-    assert sorted(d.code for d in result.fixed) == ["TAV101", "TAV201"]
+    # One finding, TAV505, at the server, covers both tools.
+    assert [(d.code, d.tool) for d in result.fixed] == [("TAV505", None)]
     assert result.remaining == ()
     assert fix_source(fixed, "notes.py", config).new_source == fixed
 
 
 def test_sdk2_dispatcher_branches_use_the_local_name_of_the_arguments() -> None:
-    # Bound to two names at once, the server is no plain assignment to add the line
-    # after: each branch gets its own edit, reading the dispatcher's local `arguments`.
-    config = Config(mutation_tools=("delete_*",))
+    # A project that applies the policy in each handler (policy-at = "handler"): each
+    # branch gets its own edit, reading the dispatcher's local `arguments`.
+    config = Config(mutation_tools=("delete_*",), policy_at="handler")
     source = SDK2_DISPATCHER.replace("\nserver = Server(\"notes\", on", "\napp = server = Server(\"notes\", on")
     result = fix_source(source, "notes.py", config)
     fixed = result.new_source
@@ -376,10 +388,9 @@ async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_fix_reverted_for_one_tool_still_fixes_the_others() -> None:
     # Rejecting first in git_add still comes after the dispatcher's fetch: that is TAV202,
-    # not a fix. git_status, fixed in the same pass, keeps its fix. (The server is bound
-    # to two names, so no enforce_policy line can be added: each handler is edited.)
-    source = SHARED_SIDE_EFFECT.replace('server = Server("git")', 'app = server = Server("git")')
-    result = fix_source(source, "git_server.py", CONFIG)
+    # not a fix. git_status, fixed in the same pass, keeps its fix. (The project applies
+    # the policy in each handler: no enforce_policy line is added.)
+    result = fix_source(SHARED_SIDE_EFFECT, "git_server.py", HANDLER_CONFIG)
     assert [(d.code, d.tool) for d in result.fixed] == [("TAV101", "git_status")]
     (left,) = result.remaining
     assert (left.code, left.tool) == ("TAV201", "git_add")
@@ -392,9 +403,7 @@ def test_enforce_policy_runs_before_the_dispatcher_so_one_line_fixes_what_an_edi
     # the dispatcher's fetch, which no edit inside the branch could do.
     result = fix_source(SHARED_SIDE_EFFECT, "git_server.py", CONFIG)
     assert 'server = Server("git")\nenforce_policy(server)\n' in result.new_source
-    assert sorted((d.code, d.tool) for d in result.fixed) == [
-        ("TAV101", "git_status"), ("TAV201", "git_add")
-    ]
+    assert [(d.code, d.tool) for d in result.fixed] == [("TAV505", None)]
     assert result.remaining == ()
 
 

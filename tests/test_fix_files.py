@@ -16,12 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from toolargs.config import Config
+from toolargs.config import load_config_file
 from toolargs.fixer import fix_paths
 
 GOLDEN = Path(__file__).parent / "fix_golden"
-INPUT = GOLDEN / "tav101_wiki_search.py"
-EXPECTED = GOLDEN / "tav101_wiki_search.expected.py"
+# A project that applies the policy in each handler (its setup.cfg says so).
+PROJECT = GOLDEN / "handler" / "setup.cfg"
+INPUT = GOLDEN / "handler" / "tav101_wiki_search.py"
+EXPECTED = GOLDEN / "handler" / "tav101_wiki_search.expected.py"
 REPORTED = GOLDEN / "reported_not_mechanical.py"
 
 
@@ -31,11 +33,13 @@ def golden(path: Path) -> bytes:
 
 def fix(*paths: Path, diff: bool = False, roots: list[Path] | None = None) -> tuple[int, str]:
     out = io.StringIO()
-    summary = fix_paths(list(paths), Config(), diff=diff, roots=roots, out=out, err=out)
+    config = load_config_file(PROJECT)
+    summary = fix_paths(list(paths), config, diff=diff, roots=roots, out=out, err=out)
     return summary.exit_code, out.getvalue()
 
 
 def run_cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    (cwd / "setup.cfg").write_bytes(PROJECT.read_bytes())
     env = {k: v for k, v in os.environ.items() if not k.startswith("TOOLARGS")}
     return subprocess.run(
         [sys.executable, "-m", "toolargs", "fix", *args],

@@ -16,8 +16,9 @@ from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH, line_length_for
 HERE = Path(__file__).parent
 GOLDEN = HERE / "fix_golden"
 
-# Bound to two names, its server takes no enforce_policy line: each handler is edited,
-# which is what the layout tests below look at (the one line has its own test).
+# The project applies the policy in each handler (policy-at = "handler"): each handler is
+# edited, which is what the layout tests below look at (the one line has its own tests).
+CONFIG = Config(policy_at="handler")
 DISPATCHER = textwrap.dedent(
     '''\
     """Tables server."""
@@ -30,7 +31,7 @@ DISPATCHER = textwrap.dedent(
 
     from tables.store import Store
 
-    app = server = Server("tables")
+    server = Server("tables")
     store = Store()
 
 
@@ -91,7 +92,7 @@ def test_when_linters_disagree_the_shortest_line_wins(tmp_path: Path) -> None:
 def test_no_rewritten_line_is_longer_than_the_project_allows(tmp_path: Path, limit: int) -> None:
     write(tmp_path, "setup.cfg", f"[flake8]\nmax-line-length = {limit}\n")
     path = write(tmp_path, "server.py", DISPATCHER)
-    result = fix_source(DISPATCHER, str(path), Config())
+    result = fix_source(DISPATCHER, str(path), CONFIG)
     assert [d.code for d in result.fixed] == ["TAV101"]
     new_lines = set(result.new_source.splitlines()) - set(DISPATCHER.splitlines())
     assert new_lines and all(len(line) <= limit for line in new_lines)
@@ -105,7 +106,7 @@ def test_no_rewritten_line_is_longer_than_the_project_allows(tmp_path: Path, lim
 
 def test_the_runtime_import_joins_the_third_party_block_in_order(tmp_path: Path) -> None:
     path = write(tmp_path, "server.py", DISPATCHER)
-    fixed = fix_source(DISPATCHER, str(path), Config()).new_source
+    fixed = fix_source(DISPATCHER, str(path), CONFIG).new_source
     assert (
         "import mcp.types as types\n"
         "from mcp.server.lowlevel import Server\n"
@@ -138,7 +139,7 @@ GLOSSARY = textwrap.dedent(
 def test_a_module_without_third_party_imports_gets_its_own_block(tmp_path: Path) -> None:
     write(tmp_path / "toolserver", "__init__.py", "")  # the project's own package
     path = write(tmp_path, "server.py", GLOSSARY)
-    fixed = fix_source(GLOSSARY, str(path), Config()).new_source
+    fixed = fix_source(GLOSSARY, str(path), CONFIG).new_source
     assert fixed.startswith(
         "import json\n"
         "\n"
@@ -151,7 +152,7 @@ def test_a_module_without_third_party_imports_gets_its_own_block(tmp_path: Path)
 def test_enforce_policy_goes_after_the_server_its_import_into_the_third_party_block(
     tmp_path: Path,
 ) -> None:
-    source = DISPATCHER.replace("app = server = ", "server = ")
+    source = DISPATCHER
     path = write(tmp_path, "server.py", source)
     fixed = fix_source(source, str(path), Config()).new_source
     assert (
@@ -175,7 +176,7 @@ def test_names_are_merged_into_an_existing_runtime_import(tmp_path: Path) -> Non
         "from tables.store import Store\nfrom toolargs.runtime import MissingParam\n",
     )
     path = write(tmp_path, "server.py", source)
-    fixed = fix_source(source, str(path), Config()).new_source
+    fixed = fix_source(source, str(path), CONFIG).new_source
     assert fixed.count("from toolargs.runtime import") == 1
     assert (
         "from toolargs.runtime import MissingParam, collect_unknown_args, with_unknown_args\n"
@@ -187,24 +188,23 @@ def test_crlf_and_a_bom_survive_a_content_list_fix(tmp_path: Path) -> None:
     path = tmp_path / "server.py"
     data = b"\xef\xbb\xbf" + DISPATCHER.replace("\n", "\r\n").encode("utf-8")
     path.write_bytes(data)
-    summary = fix_paths([path], Config(), roots=[tmp_path], out=open("/dev/null", "w"))
+    summary = fix_paths([path], CONFIG, roots=[tmp_path], out=open("/dev/null", "w"))
     assert summary.fixed == 1
     written = path.read_bytes()
     assert written.startswith(b"\xef\xbb\xbf")
     assert b"with_unknown_args(" in written
     assert b"\n" not in written.replace(b"\r\n", b"")
-    again = fix_source(written[3:].decode("utf-8"), str(path), Config())
+    again = fix_source(written[3:].decode("utf-8"), str(path), CONFIG)
     assert not again.changed
 
 
 def test_each_reverted_tool_is_told_its_own_reason() -> None:
     # The dispatcher opens the repository before the match: rejecting in each branch
     # comes after that, so each mutation's fix is reverted, each with its own message.
-    # (Bound to two names, the server takes no enforce_policy line, which would fix all.)
-    path = GOLDEN / "tav101_git_match_dispatcher.py"
+    # (Applied per handler: enforce_policy(server), which would fix all, is not wanted.)
+    path = GOLDEN / "tav505_git_match_dispatcher.py"
     source = path.read_text(encoding="utf-8")
-    source = source.replace('    server = Server("mcp-git")', '    app = server = Server("mcp-git")')
-    result = fix_source(source, str(path), Config())
+    result = fix_source(source, str(path), CONFIG)
     reasons = {d.tool: result.reason(d) or "" for d in result.remaining if d.code == "TAV201"}
     assert set(reasons) == {"git_add", "git_create_branch", "git_checkout"}
     for tool, reason in reasons.items():
@@ -215,7 +215,7 @@ def test_each_reverted_tool_is_told_its_own_reason() -> None:
 
 def test_a_branch_answered_after_the_dispatch_is_not_said_to_return_nothing() -> None:
     path = GOLDEN / "reported_not_mechanical.py"
-    result = fix_source(path.read_text(encoding="utf-8"), str(path), Config())
+    result = fix_source(path.read_text(encoding="utf-8"), str(path), CONFIG)
     (note,) = [result.reason(d) for d in result.remaining if d.tool == "list_snippets"]
     assert note is not None
     assert "returns nothing" not in note
@@ -227,17 +227,16 @@ def test_a_handler_that_only_returns_none_is_told_so(tmp_path: Path) -> None:
         "        return [types.TextContent(type=\"text\", text=str(rows))]\n",
         "        print(rows)\n        return None\n",
     )
-    result = fix_source(source, str(tmp_path / "server.py"), Config())
+    result = fix_source(source, str(tmp_path / "server.py"), CONFIG)
     (left,) = [d for d in result.remaining if d.code == "TAV101"]
     assert "only returns None" in (result.reason(left) or "")
 
 
 def test_a_stored_result_is_wrapped_where_it_is_stored() -> None:
-    # (Bound to two names, the server takes no enforce_policy line: each branch is edited.)
-    path = GOLDEN / "tav101_time_stored_result.py"
+    # (Applied per handler: each branch is edited.)
+    path = GOLDEN / "tav505_time_stored_result.py"
     source = path.read_text(encoding="utf-8")
-    source = source.replace('\nserver = Server("mcp-time")', '\napp = server = Server("mcp-time")')
-    fixed = fix_source(source, str(path), Config()).new_source
+    fixed = fix_source(source, str(path), CONFIG).new_source
     cst.parse_module(fixed)
     assert fixed.count("result = with_unknown_args(") == 2
     assert fixed.rstrip().endswith("return result")

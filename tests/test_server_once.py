@@ -132,9 +132,18 @@ def test_without_enforce_policy_the_low_level_examples_are_judged_by_their_handl
         "enforce_policy(Server(", "(Server("
     )
     assert "enforce_policy(" not in plain.split("import enforce_policy", 1)[1]
-    codes = {d.code for d in analyze_source(plain, name, Config()).diagnostics}
-    assert "TAV201" in codes  # rename_note runs with unknown keys
-    assert codes & {"TAV101", "TAV503"}  # search_notes: dropped (2.x) or rejected (1.x)
+    found = analyze_source(plain, name, Config()).diagnostics
+    # One finding at the server: no handler applies the policy, one line is the remedy.
+    assert [d.code for d in found] == ["TAV505"]
+    assert "'search_notes'" in found[0].message and "'rename_note'" in found[0].message
+    assert "1 mutation runs with them" in found[0].message  # rename_note
+    # search_notes: dropped (2.x) or rejected by its closed schema (1.x)
+    assert "1 read-only tool" in found[0].message
+    per_handler = {
+        d.code for d in analyze_source(plain, name, Config(policy_at="handler")).diagnostics
+    }
+    assert "TAV201" in per_handler  # rename_note runs with unknown keys
+    assert per_handler & {"TAV101", "TAV503"}
 
 
 def test_fix_adds_enforce_policy_once_where_the_server_is_built(

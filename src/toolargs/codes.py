@@ -236,6 +236,15 @@ CODES: dict[str, Code] = {
             "unknown keys against the closed input schema before any middleware runs, so "
             "its {count} read-only tool(s) ({names}) cannot report them: {remedy}",
         ),
+        Code(
+            "TAV505",
+            "lowlevel-server-without-policy",
+            "Low-level server's handlers apply no policy",
+            "low-level server '{server}' applies no policy to the unknown keys of its "
+            "{count} tool(s) ({names}), and none of their handlers does ({what}): apply "
+            "toolargs.runtime.enforce_policy({server})",
+            fixable=True,
+        ),
         # TAV9xx: analysis limits.
         Code(
             "TAV901",

@@ -26,6 +26,9 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 MODES: tuple[Mode, ...] = ("read-only", "mutation")
+# Where the policy of a low-level server's tools is applied: one enforce_policy(server)
+# line (TAV505 names the server once), or each handler's own code (TAV101/TAV201 per tool).
+POLICY_PLACES = ("server", "handler")
 
 # Verbs that make a tool name read-only when the only writes its handler may make are
 # uncertain (an HTTP POST, SQL or a command the checker cannot read): a search form.
@@ -94,6 +97,7 @@ class Config:
     limit_helpers: tuple[str, ...] = ("optional_usize_with_aliases",)
     error_types: tuple[str, ...] = ("MissingParam",)
     enforcement_calls: tuple[str, ...] = ("enforce_policy",)
+    policy_at: str = "server"
     central_policies: tuple[str, ...] = ("ToolPolicy",)
     pure_calls: tuple[str, ...] = ()
     # Where relative schema files are looked up.
@@ -171,6 +175,12 @@ OPTIONS: dict[str, Option] = {
         Option("limit-helpers", "functions that resolve a limit field with aliases"),
         Option("error-types", "exception types that reject a parameter"),
         Option("enforcement-calls", "functions that enforce the policy on a server"),
+        Option(
+            "policy-at",
+            "where a low-level server's policy goes: the server (one enforce_policy) or "
+            "each handler",
+            POLICY_PLACES,
+        ),
         Option("central-policies", "classes that enforce the policy at a dispatcher"),
         Option("pure-calls", "extra calls known to have no side effect"),
     )

@@ -43,7 +43,7 @@ from toolargs.rules.servers import served_tools
 
 # TAV501 (SDK servers drop unknown keys) and TAV503 (fastmcp or a closed schema rejects
 # them, read-only tools included) are both fixed by enforce_policy(server).
-ENFORCEMENT_CODES = frozenset({"TAV501", "TAV503"} & set(CODES))
+ENFORCEMENT_CODES = frozenset({"TAV501", "TAV503", "TAV505"} & set(CODES))
 # enforce_policy takes every server the checker knows, the SDK's low-level Server included
 ENFORCEABLE = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp", "mcp-lowlevel"})
 FIXABLE = frozenset(
@@ -239,6 +239,8 @@ class _Planner:
             return False
         if server.framework_id not in ENFORCEABLE or tool.enforcement is not None:
             return False
+        if server.framework_id == "mcp-lowlevel" and self.config.policy_at == "handler":
+            return False  # the project applies the policy in each handler
         if server.served_from:
             return self._built_in(server) is not None
         if not (self.tree.contains(server.node) and isinstance(server.node, cst.Call)):

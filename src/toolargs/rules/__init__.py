@@ -35,9 +35,16 @@ def judge(model: ModuleModel, config: Config) -> list[Finding]:
     assign_behaviours(model)  # what happens to an unknown key: rules judge from it
     context = Context(config, model)
     findings: list[Finding] = []
+    # Tools whose per-handler findings TAV505 reports once, at their low-level server.
+    folded = {
+        id(tool) for server in model.servers for tool in frameworks.unpoliced(server, context)
+    }
     for tool in model.tools:
         for rule in TOOL_RULES:
-            findings.extend(rule(tool, context))
+            findings.extend(
+                finding for finding in rule(tool, context)
+                if id(tool) not in folded or finding.code not in frameworks.FOLDED_AT_SERVER
+            )  # fmt: skip
     for module_rule in MODULE_RULES:
         findings.extend(module_rule(context))
     return findings

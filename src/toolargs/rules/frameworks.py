@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from toolargs.behaviour import major_of, pin_of
-from toolargs.model import Finding, Server, Tool
-from toolargs.rules.base import Context
+from toolargs.model import Finding, Server, Step, Tool
+from toolargs.rules.base import Context, checked_dict_handler, events
 
 ENFORCE = "toolargs.runtime.enforce_policy"
 # fastmcp.server.middleware, which toolargs.fastmcp needs: absent from fastmcp 2.7.0,
@@ -118,19 +118,29 @@ def read_only_rejects_unknown_args(context: Context) -> Iterator[Finding]:
     for server in context.model.servers:
         found: tuple[str, str] | None = None
         names: list[str] = []
-        for tool in context.served(server):
-            if tool.server_model is not server and server.enforced_by:
-                continue  # another module's tool, enforced where its server is built
+        for tool in _rejected_at(server, context):
             judged = _rejected_read_only(tool, context)
-            if judged is None or judged[2] is None:
-                continue
+            assert judged is not None
             found = found or judged[:2]
             names.append(tool.name)
-        if found is not None:
+        if found is not None and not unpoliced(server, context):  # else TAV505 says it
             what, remedy = found
             yield context.server_finding(
                 "TAV503", server, tuple(names), what=what, remedy=remedy
             )
+
+
+def _rejected_at(server: Server, context: Context) -> list[Tool]:
+    """The read-only tools of `server` whose unknown keys it (or their schema, under it)
+    rejects, where enforce_policy(server) is the remedy."""
+    found = []
+    for tool in context.served(server):
+        if tool.server_model is not server and server.enforced_by:
+            continue  # another module's tool, enforced where its server is built
+        judged = _rejected_read_only(tool, context)
+        if judged is not None and judged[2] is not None:
+            found.append(tool)
+    return found
 
 
 def _rejected_read_only(tool: Tool, context: Context) -> tuple[str, str, Server | None] | None:
@@ -210,8 +220,68 @@ def strict_input_validation(context: Context) -> Iterator[Finding]:
         yield context.server_finding("TAV504", server, covered, remedy=remedy)
 
 
+# What a handler of a low-level server that applies no policy is told per tool, when the
+# one remedy is enforce_policy(server): TAV505 says it once for the server instead.
+FOLDED_AT_SERVER = frozenset({"TAV101", "TAV104", "TAV201"})
+
+
+def lowlevel_without_policy(context: Context) -> Iterator[Finding]:
+    """TAV505: a low-level server none of whose handlers applies the policy. Its one
+    finding also covers the read-only tools whose closed schemas the SDK rejects unknown
+    keys against (TAV503 at the server): the same line is the remedy for both."""
+    for server in context.model.servers:
+        covered = unpoliced(server, context)
+        if not covered:
+            continue
+        closed = [t for t in _rejected_at(server, context) if t not in covered]
+        read_only = sum(1 for t in covered if t.mode == "read-only")
+        mutations = len(covered) - read_only
+        parts = []
+        if read_only:
+            tools = "tool drops" if read_only == 1 else "tools drop"
+            parts.append(f"{read_only} read-only {tools} them without a word")
+        if mutations:
+            parts.append(f"{mutations} mutation{' runs' if mutations == 1 else 's run'} with them")
+        if closed:
+            schemas = "tool's closed schema rejects"
+            if len(closed) > 1:
+                schemas = "tools' closed schemas reject"
+            parts.append(f"{len(closed)} read-only {schemas} them")
+        names = tuple(t.name for t in (*covered, *closed))
+        yield context.server_finding("TAV505", server, names, what=", ".join(parts))
+
+
+def unpoliced(server: Server, context: Context) -> list[Tool]:
+    """The tools of a low-level `server` with no enforce_policy whose handlers let unknown
+    keys through, when none of the server's handlers applies the policy itself: the
+    project has not chosen per-handler code, and one line at the server is the remedy.
+    Where some handler collects or rejects unknown keys, each tool keeps its own
+    findings (TAV101, TAV201) and their per-handler remedies."""
+    if server.framework_id != "mcp-lowlevel" or context.config.policy_at != "server":
+        return []
+    if context.enforced(server):
+        return []
+    served = context.served(server)
+    if any(events(t, Step.COLLECT, Step.REJECT) for t in served if t.handler is not None):
+        return []
+    return [t for t in served if _lets_through(t)]
+
+
+def _lets_through(tool: Tool) -> bool:
+    """A dict-style handler that unknown keys reach and that drops them."""
+    behaviour = tool.behaviour
+    if tool.mode not in ("read-only", "mutation") or not checked_dict_handler(tool):
+        return False
+    if behaviour is not None and (
+        behaviour.before_handler or behaviour.label != "dropped (handler)"
+    ):
+        return False
+    return True
+
+
 RULES = (keyword_limit_without_aliases,)
 MODULE_RULES = (
+    lowlevel_without_policy,
     framework_drops_unknown_args,
     read_only_rejects_unknown_args,
     strict_input_validation,
