@@ -173,3 +173,50 @@ def test_fix_adds_enforce_policy_once_where_the_server_is_built(
     assert {p.name: p.read_text() for p in package.glob("*.py")} == after
     code, out = run(capsys, "check", str(package))
     assert (code, out) == (0, "")
+
+
+REGISTRY_DISPATCHER = '''\
+from typing import Any
+
+from mcp.server.lowlevel import Server
+from mcp.types import Tool, ToolAnnotations
+
+server = Server("directory")
+
+
+@server.list_tools()
+async def list_tools() -> list[Tool]:
+    read_only = ToolAnnotations(readOnlyHint=True)
+    return [
+        Tool(name="list_users", inputSchema={"properties": {"query": {}}}, annotations=read_only),
+        Tool(name="list_teams", inputSchema={"properties": {"query": {}}}, annotations=read_only),
+    ]
+
+
+def list_users(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {"users": directory.users(arguments.get("query"))}
+
+
+def list_teams(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {"teams": directory.teams(arguments.get("query"))}
+
+
+HANDLERS = {"list_users": list_users, "list_teams": list_teams}
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    return [HANDLERS[name](arguments)]
+'''
+
+
+def test_tools_a_registry_dispatches_are_the_servers_this_module_builds(tmp_path: Path) -> None:
+    # The handlers are found through the registry and linked by the value-flow analysis
+    # to the server built on line 6: that server, not a second one of the same name.
+    path = tmp_path / "directory.py"
+    path.write_text(REGISTRY_DISPATCHER)
+    report = analyze_source(REGISTRY_DISPATCHER, str(path), Config())
+    (finding,) = report.diagnostics
+    assert (finding.code, finding.line) == ("TAV505", 6)
+    assert "low-level server 'server' " in finding.message
+    assert "'list_users' and 'list_teams'" in finding.message
