@@ -8,15 +8,13 @@ from calendar_api import Calendar
 from mcp.server.lowlevel import Server
 from mcp.types import Tool
 
-from toolargs.runtime import collect_unknown_args, enforce_policy, with_unknown_args
+from toolargs.runtime import collect_unknown_args, with_unknown_args
 
 server = Server("calendar")
-enforce_policy(server)
 calendar = Calendar.connect()
 
 LIST_EVENTS_ARGS = [
     "day",
-    "calendar_id",  # renamed to `calendar` in the schema
     "timezone",
 ]
 
