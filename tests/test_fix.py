@@ -458,3 +458,63 @@ def test_enforce_policy_is_told_the_modes_the_project_declares() -> None:
     assert "mutation_tools=(" in fixed and '"git_add"' in fixed
     assert result.remaining == ()
     assert fix_source(fixed, "git_server.py", config).new_source == fixed
+
+
+CLASS_HELD = '''\
+from typing import Any
+
+import mcp.types as types
+from mcp.server.lowlevel import Server
+
+
+class RobotServer:
+    def __init__(self, robot: Any) -> None:
+        self.robot = robot
+        self.server = Server("robot")
+        self._register()
+
+    def _register(self) -> None:
+        @self.server.list_tools()
+        async def list_tools() -> list[types.Tool]:
+            return [
+                types.Tool(
+                    name="get_pose",
+                    inputSchema={"type": "object", "properties": {}},
+                    annotations=types.ToolAnnotations(readOnlyHint=True),
+                ),
+                types.Tool(
+                    name="move_arm",
+                    inputSchema={"type": "object", "properties": {"x": {"type": "number"}}},
+                ),
+            ]
+
+        @self.server.call_tool()
+        async def call_tool(name: str, arguments: dict[str, Any]) -> list[types.TextContent]:
+            if name == "get_pose":
+                return [types.TextContent(type="text", text=str(self.robot.pose()))]
+            if name == "move_arm":
+                self.robot.move(arguments["x"])
+                return [types.TextContent(type="text", text="ok")]
+            raise ValueError(name)
+'''
+
+
+def test_a_server_held_in_an_attribute_gets_enforce_policy_after_it_is_built(
+    tmp_path: Path,
+) -> None:
+    # `self.server = Server(...)` in __init__, its dispatcher registered in another
+    # method: one finding at the construction, one line after it. The rewritten module is
+    # what the package analysis reads while fix checks it, not the file on disk.
+    path = tmp_path / "robot.py"
+    path.write_text(CLASS_HELD)
+    (finding,) = analyze_source(CLASS_HELD, str(path), CONFIG).diagnostics
+    assert (finding.code, finding.line) == ("TAV505", 10)
+    assert finding.message.endswith("apply toolargs.runtime.enforce_policy(self.server)")
+    result = fix_source(CLASS_HELD, str(path), CONFIG)
+    assert '        self.server = Server("robot")\n        enforce_policy(self.server)\n' in (
+        result.new_source
+    )
+    assert [d.code for d in result.fixed] == ["TAV505"]
+    assert result.remaining == ()
+    path.write_text(result.new_source)
+    assert fix_source(result.new_source, str(path), CONFIG).fixed == ()

@@ -7,6 +7,7 @@ Front ends (the flake8 plugin, `toolargs check`/`audit`/`fix`) call `analyze_sou
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
@@ -31,7 +32,7 @@ from toolargs.model import (
 from toolargs.positions import positions
 from toolargs.prefilter import may_define_tools
 from toolargs.rules import judge, servers
-from toolargs.source import SourceError, TooDeep, guard, parse_shared, parsed, read
+from toolargs.source import SourceError, TooDeep, guard, overlaid, parse_shared, parsed, read
 
 
 @dataclass
@@ -55,6 +56,16 @@ CodeFilter = Callable[[str], bool]
 
 def enabled_by_default(code: str) -> bool:
     return CODES[code].default_enabled
+
+
+def _unsaved(path: str, source: str) -> bool:
+    """Whether `source` is not what the file at `path` holds."""
+    if not path:
+        return False
+    try:
+        return read(Path(path)) != source
+    except SourceError:
+        return True
 
 
 def analyze_source(
@@ -81,7 +92,10 @@ def analyze_source(
     except SourceError as exc:
         return FileReport(path, error=str(exc))
     try:
-        analysis = _analyze_shared(module, path, config, source)
+        # Where the text checked is not the file's (an editor's buffer, flake8's stdin, a
+        # fix being confirmed), the package analysis reads it for `path` too.
+        with overlaid(path, source) if _unsaved(path, source) else nullcontext():
+            analysis = _analyze_shared(module, path, config, source)
         analysis.findings = [f for f in analysis.findings if enabled(f.code)]
         return report(analysis, path, source)
     except ConfigError:

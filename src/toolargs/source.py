@@ -7,6 +7,8 @@ import os
 import re
 import tokenize
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import libcst as cst
@@ -30,7 +32,37 @@ def decode(data: bytes, path: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+# A module being rewritten (`toolargs fix` checks each pass before it keeps it): what
+# `read` gives for its path instead of the file on disk, by resolved path.
+_overlay: dict[str, str] = {}
+
+
+@contextmanager
+def overlaid(path: str, text: str) -> Iterator[None]:
+    """Within the block, `read(path)` is `text`: the package analysis sees the rewritten
+    module as the checker does."""
+    key = str(Path(path).resolve())
+    previous = _overlay.get(key)
+    _overlay[key] = text
+    try:
+        yield
+    finally:
+        if previous is None:
+            del _overlay[key]
+        else:
+            _overlay[key] = previous
+
+
+def overlay_of(path: Path) -> str | None:
+    """The text `read` gives for `path` instead of the file, if any (a resolved path)."""
+    return _overlay.get(str(path)) if _overlay else None
+
+
 def read(path: Path) -> str:
+    if _overlay:
+        text = _overlay.get(str(path.resolve()))
+        if text is not None:
+            return text
     try:
         data = path.read_bytes()
     except OSError as exc:

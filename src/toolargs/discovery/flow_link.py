@@ -24,7 +24,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.index import FunctionInfo, ModuleIndex
-from toolargs.discovery.literals import keyword, last_name, positional
+from toolargs.discovery.literals import dotted_name, keyword, last_name, positional
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
@@ -39,7 +39,7 @@ from toolargs.flow.frameworks import (
 from toolargs.mode import Annotations, classify
 from toolargs.model import FrameworkId, Server, Shape, Tool
 from toolargs.positions import positions
-from toolargs.source import INSTALLATION_FOLDERS, SourceError, read
+from toolargs.source import INSTALLATION_FOLDERS, SourceError, overlay_of, read
 
 MAX_PACKAGE_FILES = 4000
 
@@ -210,6 +210,9 @@ def _top_level(root: Path, name: str) -> list[Path]:
 
 
 def _text(file: Path) -> str:
+    overlay = overlay_of(file)
+    if overlay is not None:
+        return overlay
     try:
         return file.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -245,6 +248,11 @@ def _stamp(file: Path, stamps: dict[Path, str]) -> str:
     """`file`'s path, modification time and size, kept in `stamps` for the same query."""
     if file in stamps:
         return stamps[file]
+    overlay = overlay_of(file)
+    if overlay is not None:  # a module being rewritten: its text, not the file's
+        # (a str caches its hash: once per text; the facts are kept per process only)
+        stamps[file] = text = f"{file}:overlay:{len(overlay)}:{hash(overlay)}"
+        return text
     try:
         found = file.stat()
     except OSError:
@@ -339,6 +347,13 @@ def link_unlinked(
         if function is not None and function.index is not None and function.index.path:
             path = str(function.index.path.resolve())
         if not isinstance(node, cst.FunctionDef):
+            branch = _dispatched(tool, index, path)  # a branch: its dispatcher's server
+            server = _server_model(branch, tool, index, config, by_name) if branch else None
+            if server is not None:
+                if server.name not in by_name:
+                    by_name[server.name] = server
+                    servers.append(server)
+                tool.server = server.name
             continue
         line = lines.get(id(node.name), (0, 0))[0]
         if path != here and function is not None and function.index is not None:
@@ -356,6 +371,73 @@ def link_unlinked(
             by_name[server.name] = server
             servers.append(server)
         tool.server = server.name
+
+
+def _dispatched(tool: Tool, index: ModuleIndex, path: str) -> Served | None:
+    """A dispatcher branch's server: the one the analysis saw its dispatcher registered
+    on as a low-level call handler (`@self.server.call_tool()` in a method)."""
+    function = tool.handler.function if tool.handler is not None else None
+    if function is None or tool.shape != "dispatcher":
+        return None
+    home = function.index if function.index is not None else index
+    line = positions(home.module, [function.node.name], None, None)
+    at = line.get(id(function.node.name), (0,))[0]
+    for handling in dispatching(Path(path)):
+        if (handling.path, handling.line) == (path, at):
+            return Served(
+                tool.name, "mcp-lowlevel", path, at, handling.server_path,
+                handling.server_line, handling.server_name,
+            )  # fmt: skip
+    return None
+
+
+def _built_here(index: ModuleIndex, fact: Served) -> tuple[str, cst.Call] | None:
+    """The assignment of this module that builds the fact's server, when its target is
+    an attribute (`self.server = Server("robot")`): the target as written, and the call.
+    A server bound to a plain name here is discovery's own."""
+    if index.path is None or str(index.path.resolve()) != fact.server_path:
+        return None
+    for node in walk(index.module):
+        if not isinstance(node, (cst.Assign, cst.AnnAssign)) or not isinstance(
+            node.value, cst.Call
+        ):
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [
+            node.target
+        ]
+        if len(targets) != 1 or not isinstance(targets[0], cst.Attribute):
+            continue
+        written = dotted_name(targets[0])
+        if written is None or written.rsplit(".", 1)[-1] != fact.server_name:
+            continue
+        found = positions(index.module, [node.value], None, None)
+        if found.get(id(node.value), (0,))[0] == fact.server_line:
+            return written, node.value
+    return None
+
+
+def _local_server(
+    local: tuple[str, cst.Call],
+    framework: tuple[str, bool, FrameworkId],
+    index: ModuleIndex,
+    config: Config,
+    by_name: dict[str, Server],
+) -> Server:
+    """A server built in this module and bound to an attribute: known by the target as
+    written, reported at its construction, and enforced by `enforce_policy(self.server)`
+    after it."""
+    from toolargs.discovery import _enforcement_of, _keywords
+
+    written, call = local
+    if written in by_name:
+        return by_name[written]
+    text, drops, framework_id = framework
+    attribute = written.rsplit(".", 1)[-1]
+    server = Server(
+        written, text, call, drops, _enforcement_of(attribute, index, config), framework_id,
+        _keywords(call),
+    )  # fmt: skip
+    return server
 
 
 def _built_by(server: Server, index: ModuleIndex, fact: Served) -> bool:
@@ -384,6 +466,9 @@ def _server_model(
     label = fact.server_name or "server"
     where = Path(fact.server_path).name
     built = f"{where}:{fact.server_line}"
+    local = _built_here(index, fact)
+    if local is not None:  # `self.server = Server(...)` in a method of this module
+        return _local_server(local, framework, index, config, by_name)
     name = label
     existing = by_name.get(label)
     if existing is not None and _built_by(existing, index, fact):

@@ -23,7 +23,7 @@ from toolargs.fixer.plan import FIXABLE, Modes, plan_enforcement, plan_fixes
 from toolargs.model import Diagnostic, Finding
 from toolargs.noqa import file_is_skipped, is_suppressed, noqa_lines, physical_lines
 from toolargs.prefilter import may_define_tools
-from toolargs.source import SourceError
+from toolargs.source import SourceError, overlaid
 
 MAX_PASSES = 3
 Key = tuple[str, "str | None"]
@@ -95,9 +95,10 @@ def _fix(
         ]
         if not fixable:
             break
-        plan = plan_fixes(
-            analysis.model.module, analysis.model, fixable, config, line_length=line_length
-        )
+        with overlaid(path, current_source):
+            plan = plan_fixes(
+                analysis.model.module, analysis.model, fixable, config, line_length=line_length
+            )
         reasons.update(plan.reasons)
         elsewhere.update(plan.elsewhere)
         for name, told in plan.modes.items():
@@ -189,7 +190,8 @@ def _confirm(
         module = cst.parse_module(code)
     except cst.ParserSyntaxError:
         return Reverted("the rewritten code would not parse; please report this", frozenset({None}))
-    analysis = analyze_module(module, path, config)
+    with overlaid(path, code):  # the package analysis reads the rewritten module too
+        analysis = analyze_module(module, path, config)
     found = _kept(analysis, code, path, enabled)
     before = Counter((f.code, f.tool) for f, _ in current)
     introduced = Counter((f.code, f.tool) for f, _ in found) - before

@@ -239,8 +239,10 @@ class _Planner:
             return False
         if server.framework_id not in ENFORCEABLE or tool.enforcement is not None:
             return False
-        if server.framework_id == "mcp-lowlevel" and self.config.policy_at == "handler":
-            return False  # the project applies the policy in each handler
+        if server.framework_id == "mcp-lowlevel":
+            # A low-level server's per-tool findings are there because the project applies
+            # the policy in its handlers (else TAV505 covers them): fixed there, as they say.
+            return False
         if server.served_from:
             return self._built_in(server) is not None
         if not (self.tree.contains(server.node) and isinstance(server.node, cst.Call)):
@@ -980,6 +982,9 @@ def _assigns_only(node: cst.CSTNode, name: str) -> bool:
 
 
 def _is_name(node: cst.CSTNode, name: str) -> bool:
+    """`name`, or the attribute `self.server` as written."""
+    if isinstance(node, cst.Attribute):
+        return dotted_name(node) == name
     return isinstance(node, cst.Name) and node.value == name
 
 
