@@ -77,6 +77,7 @@ class Served:
     destructive: bool | None = None
     arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
     rejected_by: str = ""  # what the server runs around every call that rejects unknown keys
+    read_only_varies: bool = False  # readOnlyHint chosen per tool at run time (FlowTool)
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,7 @@ def _analyse(files: list[Path], root: Path) -> Facts:
                 tool.handler.name if tool.handler is not None else "",
                 str(Path(tool.registration.path).resolve()) if tool.registration.path else "",
                 tool.registration.line, tool.read_only, tool.destructive, tool.arguments,
-                tool.rejected_by,
+                tool.rejected_by, tool.read_only_varies,
             )
         )  # fmt: skip
     handlers = {
@@ -781,9 +782,13 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
 
 
 def _annotations_of(fact: Served) -> Annotations | None:
+    """The hints the analysis read for the registration; not resolved where readOnlyHint
+    is chosen per tool at run time (the tool's other evidence decides its mode)."""
     if fact.read_only is None and fact.destructive is None:
         return None
-    return Annotations(fact.read_only, fact.destructive, "registration annotations")
+    return Annotations(
+        fact.read_only, fact.destructive, "registration annotations", not fact.read_only_varies
+    )
 
 
 def _classify_again(tool: Tool, annotations: Annotations | None, discoverer: Discoverer) -> None:
@@ -990,7 +995,10 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
     ):
         return
     hints: dict[tuple[str, int, str], set[tuple[bool | None, bool | None]]] = {}
+    varies: set[tuple[str, int, str]] = set()
     for fact in served(index.path):
+        if fact.read_only_varies:
+            varies.add((fact.handler_path, fact.handler_line, fact.name))
         if fact.read_only is not None or fact.destructive is not None:
             key = (fact.handler_path, fact.handler_line, fact.name)
             hints.setdefault(key, set()).add((fact.read_only, fact.destructive))
@@ -1002,7 +1010,11 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
         if found is None or len(found) != 1:
             continue
         read_only, destructive = next(iter(found))
-        annotations = Annotations(read_only, destructive, "registration annotations")
+        # A readOnlyHint chosen per tool at run time says nothing here: the tool's mode
+        # comes from what else is known of it (its effects, its name), as for an
+        # expression the checker cannot read.
+        resolved = place is None or (*place, tool.name) not in varies
+        annotations = Annotations(read_only, destructive, "registration annotations", resolved)
         _classify_again(tool, annotations, discoverer)
 
 

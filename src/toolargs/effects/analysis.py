@@ -884,6 +884,13 @@ class _Scan:
             assert isinstance(expr, cst.Call)
             if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "open":
                 return "opened"  # `path.open()`, `archive.open(member)`: a file object
+            if (
+                isinstance(expr.func, cst.Attribute)
+                and expr.func.attr.value in _TEXT_METHODS
+                and hops < 3
+                and self.receiver_kind(expr.func.value, hops + 1) in ("text", "")
+            ):
+                return "text"  # `fold(text).replace("٫", ".")`, `name.strip().lower()`
             name = dotted_name(expr.func)
             if name:
                 return _kind_of_type(self.project.qualify(name, self.function))
@@ -2022,8 +2029,22 @@ def _made_here(value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.Call):
         name = dotted_name(value.func) or ""
         last = last_name(value.func)
-        return name in cat.PURE_CALLS or last in cat.DATA_METHODS or last in cat.READ_METHODS
+        if name in cat.PURE_CALLS or last in cat.DATA_METHODS or last in cat.READ_METHODS:
+            return True
+        return _text_replaced(value)
     return False
+
+
+def _text_replaced(call: cst.Call) -> bool:
+    """`fold(text).replace(",", ".")`: a text method given only string literals (and a
+    count), a new string whatever it was called on."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _TEXT_METHODS:
+        return False
+    if any(a.keyword is not None or a.star for a in call.args) or not call.args:
+        return False
+    texts = [a.value for a in call.args[:2]]
+    return all(isinstance(t, (cst.SimpleString, cst.ConcatenatedString)) for t in texts)
 
 
 def _names_a_file(value: cst.BaseExpression) -> bool:

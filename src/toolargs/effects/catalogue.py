@@ -397,7 +397,8 @@ READ_ONLY_CALLS = frozenset(
     loop.create_future logging.basicConfig logging.config.dictConfig
     logging.config.fileConfig logging.captureWarnings logging.disable
     logging.addLevelName addLevelName logging.setLoggerClass addHandler
-    removeHandler setFormatter setLevel addFilter""".split()
+    removeHandler setFormatter setLevel addFilter add_done_callback
+    remove_done_callback""".split()
 )
 # The same, as patterns on the last name. Data frames and plots are built in memory:
 # `df.reset_index(drop=True)`, `ax.set_ylabel("dB")`, `fig.update_layout(...)` change only

@@ -55,6 +55,10 @@ class FlowTool:
     # What the server runs around every call that rejects unknown keys before the tool
     # does ("StrictArguments.intercept_tool_call"), "" when nothing the analysis sees.
     rejected_by: str = ""
+    # The registration's annotations are several values that disagree on readOnlyHint
+    # (`annotations=LOCAL if fn in LOCAL_TOOLS else READ_ONLY`): chosen per tool at run
+    # time, so they decide nothing here.
+    read_only_varies: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,7 @@ class Reader:
         self.tag = 0
         self.raw: list[tuple[str, Object | None, str, Func | None, int]] = []
         self.hints: dict[tuple[str, int, int], tuple[bool | None, bool | None]] = {}
+        self.varying: set[tuple[str, int, int]] = set()  # hints that disagree (FlowTool)
         self.unresolved_raw: list[tuple[str, int, str]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
         self.listing_unread = False
@@ -137,6 +142,7 @@ class Reader:
                     *self.hints.get((name, call, id(handler.node) if handler else 0), (None, None)),
                     self.arguments.get((name, id(handler.node) if handler else 0), ""),
                     self._rejecting(server) if server is not None else "",
+                    (name, call, id(handler.node) if handler else 0) in self.varying,
                 )
             )  # fmt: skip
         unresolved = [
@@ -259,6 +265,8 @@ class Reader:
                         )
                         key = (listed, registration.call, id(handler.node) if handler else 0)
                         self.hints[key] = _merged(self.hints.get(key), hints)
+                        if self._varies(registration):
+                            self.varying.add(key)
                 if server is None:
                     self.unresolved_raw.append(
                         (
@@ -285,6 +293,19 @@ class Reader:
             and isinstance(server.cls, Class)
             and bool(self.engine.instances.get(id(server.cls.node)))
         )
+
+    def _varies(self, registration: Registration) -> bool:
+        """Whether the registration's annotations are objects or dicts that give both
+        readOnlyHint values."""
+        given = registration.keywords.get("annotations", NOTHING)
+        found: set[object] = set()
+        for value in given:
+            if isinstance(value, (Object, Container)):
+                for key in fw.READ_ONLY_KEYS:
+                    found.update(
+                        v.value for v in self.engine.field(value, key) if isinstance(v, Const)
+                    )
+        return {True, False} <= found
 
     def _hints(self, registration: Registration) -> tuple[bool | None, bool | None]:
         """readOnlyHint and destructiveHint as this registration gives them: from its
