@@ -1528,3 +1528,112 @@ def test_past_the_depth_bound_a_name_is_no_evidence_for_tav403(tmp_path: Path) -
     found = tools(path)["parse_screen"]
     assert found.mode == "read-only"
     assert ("TAV403", "parse_screen") not in codes(path)
+
+
+def test_text_rebuilt_from_text_is_made_here(tmp_path: Path) -> None:
+    # `t` is bound twice, first from a project function's result: a text method given
+    # only string literals makes a new string, so `t.replace(...)` changes nothing it got.
+    path = server(
+        tmp_path,
+        """
+        import re
+
+        _RANGE = re.compile(r"(\\d+)-(\\d+)")
+
+
+        def fold(text: str) -> str:
+            return text.casefold()
+
+
+        @mcp.tool()
+        def parse_query(text: str) -> dict[str, str]:
+            t = fold(text).replace("\u066b", ".")
+            for m in _RANGE.finditer(t):
+                t = t.replace(m.group(0), " ", 1)
+            return {"rest": t}
+        """,
+    )
+    found = tools(path)["parse_query"]
+    assert (found.mode, found.mode_source) == ("read-only", "effects: none in the resolved call tree")
+
+
+def test_a_callback_added_to_a_task_is_the_servers_own(tmp_path: Path) -> None:
+    path = server(
+        tmp_path,
+        """
+        import asyncio
+
+        _pending: set[asyncio.Task[None]] = set()
+
+
+        async def _close_later(delay: float) -> None:
+            await asyncio.sleep(delay)
+
+
+        @mcp.tool()
+        async def refresh_listing(delay: float) -> str:
+            task = asyncio.create_task(_close_later(delay))
+            _pending.add(task)
+            task.add_done_callback(_pending.discard)
+            return "scheduled"
+        """,
+    )
+    assert tools(path)["refresh_listing"].mode == "read-only"
+
+
+def test_a_readonlyhint_chosen_per_tool_at_run_time_leaves_the_mode_to_the_effects(
+    tmp_path: Path,
+) -> None:
+    # Every tool gets one of two annotation objects, chosen by a set a decorator fills:
+    # annotated, but readOnlyHint is not known here. The mode is what the code shows,
+    # never "annotated without readOnlyHint" (a mutation for every tool).
+    path = server(
+        tmp_path,
+        """
+        from mcp.types import ToolAnnotations
+
+        from registry import LOCAL, TOOLS
+        import catalog  # noqa: F401  (registers its tools)
+
+        READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False)
+        LOCAL_ONLY = ToolAnnotations(read_only_hint=False, destructive_hint=False)
+
+        for fn, title in TOOLS:
+            mcp.add_tool(fn, title=title, annotations=LOCAL_ONLY if fn in LOCAL else READ_ONLY)
+        """,
+        registry="""
+        TOOLS = []
+        LOCAL = set()
+
+
+        def tool(title, *, local=False):
+            def register(fn):
+                TOOLS.append((fn, title))
+                if local:
+                    LOCAL.add(fn)
+                return fn
+
+            return register
+        """,
+        catalog="""
+        from pathlib import Path
+
+        from registry import tool
+
+
+        @tool("Categories")
+        def categories(prefix: str) -> list[str]:
+            return sorted(c for c in ("cars", "homes") if c.startswith(prefix))
+
+
+        @tool("Watch a search", local=True)
+        def watch_search(query: str) -> str:
+            Path("watches.txt").write_text(query)
+            return "watching"
+        """,
+    )
+    assert tools(path) == {}  # reported where each handler is defined
+    found = tools(tmp_path / "catalog.py")
+    assert found["categories"].mode == "read-only"
+    assert found["watch_search"].mode == "mutation"
+    assert not any(t.mode_source.startswith("annotation") for t in found.values())

@@ -484,9 +484,14 @@ def _server_model(
     enforced = None
     if home is not None and fact.server_name:
         call = home.bound_calls.get(fact.server_name)
+        if isinstance(call, cst.Call) and last_name(call.func) in config.enforcement_calls:
+            # `mcp = enforce_policy(FastMCP("notes"))`: enforced where it is built
+            enforced = f"{last_name(call.func)}({fact.server_name})"
+            inner = positional(call, 0)
+            call = inner if isinstance(inner, cst.Call) else None
         if isinstance(call, cst.Call):
             keywords = _keywords(call)
-        enforced = _enforcement_of(fact.server_name, home, config)
+        enforced = enforced or _enforcement_of(fact.server_name, home, config)
     if fact.framework == "mcp-lowlevel":
         # The handler registered through the 2.x API (`on_call_tool=`, or the request
         # it is added for) is the constructor keyword the behaviour model reads.

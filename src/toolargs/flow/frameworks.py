@@ -134,6 +134,9 @@ IDENTITY_CALLS = {
     "typing.cast": 1,
     "copy.copy": 0,
     "copy.deepcopy": 0,
+    # `mcp = enforce_policy(FastMCP("notes"))`: the policy returns the server it enforces
+    "toolargs.runtime.enforce_policy": 0,
+    "toolargs.runtime.enforce.enforce_policy": 0,
 }
 # Library calls that return a decorator whose result stands for their first argument:
 # `wraps(f)(g)` is f as far as a framework reads it (its name, its signature).
