@@ -1637,3 +1637,67 @@ def test_a_readonlyhint_chosen_per_tool_at_run_time_leaves_the_mode_to_the_effec
     assert found["categories"].mode == "read-only"
     assert found["watch_search"].mode == "mutation"
     assert not any(t.mode_source.startswith("annotation") for t in found.values())
+
+
+def test_a_data_frame_serialised_without_a_file_is_text(tmp_path: Path) -> None:
+    path = server(
+        tmp_path,
+        """
+        import polars as pl
+
+
+        @mcp.tool()
+        def preview_rows(table: str, n: int = 5) -> str:
+            return pl.read_parquet(table).head(n).write_json()
+
+
+        @mcp.tool()
+        def export_rows(table: str, target: str) -> str:
+            pl.read_parquet(table).write_json(target)
+            return target
+        """,
+    )
+    found = tools(path)
+    assert found["preview_rows"].mode == "read-only"
+    assert found["export_rows"].mode == "mutation"
+
+
+def test_what_an_audit_class_records_is_the_servers_own_log(tmp_path: Path) -> None:
+    # Annotated read-only, the tool's one write is the audit trail the server keeps:
+    # no TAV403 (a tool that writes what the user owns still gets it).
+    path = server(
+        tmp_path,
+        """
+        import json
+        from pathlib import Path
+
+        from mcp.types import ToolAnnotations
+
+
+        class Audit:
+            def __init__(self, folder: Path) -> None:
+                self.file = folder / "audit.jsonl"
+
+            def record(self, event: str, **fields: object) -> None:
+                with self.file.open("a") as out:
+                    out.write(json.dumps({"event": event, **fields}) + "\\n")
+
+
+        audit = Audit(Path.home() / ".memory")
+        MEMORY: dict[str, str] = {}
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def recall(key: str) -> str:
+            audit.record("recall", key=key)
+            return MEMORY.get(key, "")
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def export_memory(target: str) -> str:
+            Path(target).write_text(json.dumps(MEMORY))
+            return target
+        """,
+    )
+    assert ("TAV403", "recall") not in codes(path)
+    assert ("TAV403", "export_memory") in codes(path)

@@ -383,6 +383,8 @@ class _Scan:
             own = cat.CREDENTIALS
         if not own and kind not in _NEVER_OWN and self.in_cache_class():
             own = _CACHE  # `CandleCache.set_calendar` storing what it fetched
+        if not own and kind not in _NEVER_OWN and self.in_log_class():
+            own = cat.LOG  # `Audit.record` appending to the server's own audit trail
         if not own and kind == "sql" and _named_any(
             _name_words(self.function.label.split(".")[-1]),
             cat.SETUP_FUNCTION_WORDS, cat.SETUP_FUNCTION_PAIRS,
@@ -404,6 +406,12 @@ class _Scan:
         `ResultsCache`): what it writes is the cache the server keeps."""
         parts = self.function.label.split(".")
         return len(parts) > 1 and bool(_name_words(parts[-2]) & cat.CACHE_WORDS)
+
+    def in_log_class(self) -> bool:
+        """Whether the function is a method of a class named as the server's own log
+        (`Audit`, `AuditLog`, `Metrics`, `Telemetry`)."""
+        parts = self.function.label.split(".")
+        return len(parts) > 1 and bool(_name_words(parts[-2]) & cat.OWN_LOG_CLASS_WORDS)
 
     def keeps_credentials(self, site: cst.CSTNode) -> bool:
         """Whether a local write keeps the server's credentials: a keyring call, or any
@@ -580,6 +588,10 @@ class _Scan:
             return True
         if last in cat.IN_MEMORY_DATA_METHODS:
             return True  # `df.reset_index(drop=True)`, `ax.set_ylabel("dB")`
+        if last in cat.TEXT_SERIALISERS and not any(
+            a.keyword is None or a.keyword.value in cat.DESTINATION_KEYWORDS for a in call.args
+        ):
+            return True  # `df.write_json()`: no file, it returns the JSON text
         if last in cat.FRAME_METHODS and {
             a.keyword.value for a in call.args if a.keyword is not None
         } & cat.FRAME_KEYWORDS:

@@ -421,6 +421,18 @@ IN_MEMORY_DATA_METHODS = frozenset(
 # `df.rename(columns=...)`, `series.replace(to_replace=..., value=...)`: a data frame's
 # method (by the keywords only it takes) returns a new frame or changes that one.
 FRAME_METHODS = frozenset({"rename", "replace", "drop"})
+# A data frame's serialisers: without a destination (no positional argument, none of
+# DESTINATION_KEYWORDS) they return the text (pandas `to_json()`, polars `write_json()`).
+TEXT_SERIALISERS = frozenset(
+    """to_json to_csv to_markdown to_html to_latex to_xml to_string write_json write_csv
+    write_ndjson""".split()
+)
+DESTINATION_KEYWORDS = frozenset(
+    {"path", "path_or_buf", "buf", "file", "fp", "filename", "target", "destination"}
+)
+# Words of a class name that say its methods keep the server's own log: an audit trail,
+# metrics counters, telemetry (`Audit.record`, `Metrics.record_call`).
+OWN_LOG_CLASS_WORDS = frozenset({"audit", "auditor", "log", "logger", "metrics", "telemetry"})
 FRAME_KEYWORDS = frozenset({"columns", "inplace", "axis", "mapper", "level", "to_replace"})
 
 # Methods and functions that change only the object they are called on: an effect on
