@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from toolargs.config import Config
-from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME, SCHEMA_KEYS
+from toolargs.vocabulary import CALL_METHOD, DISPATCHER_NAMES, REGISTRY_NAME, SCHEMA_KEYS
 
 # The MCP SDK's tool description, returned by class-based tools whatever their base.
 TOOL_DESCRIPTION = "Tool"
@@ -166,6 +166,7 @@ def _anchors(config: Config) -> _Anchors:
             *config.mutation_markers,
             *config.read_only_markers,
             *SCHEMA_KEYS,
+            CALL_METHOD,
             _KNOWN_ARGS,
         )
     )

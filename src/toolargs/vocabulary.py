@@ -14,3 +14,5 @@ DISPATCHER_NAMES = frozenset({"call_tool", "handle_call_tool"})
 REGISTRY_NAME = re.compile(r"handler|tool|registry|dispatch", re.IGNORECASE)
 # Keys of a tool description that hold its input schema.
 SCHEMA_KEYS = ("inputSchema", "input_schema")
+# The JSON-RPC method a server written by hand answers tool calls under.
+CALL_METHOD = "tools/call"

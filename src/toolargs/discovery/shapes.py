@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 import libcst as cst
 
@@ -28,7 +29,7 @@ from toolargs.discovery.walk import walk
 from toolargs.mode import Annotations, classify
 from toolargs.model import Handler, Schema, Shape, Tool
 from toolargs.positions import positions
-from toolargs.vocabulary import DISPATCHER_NAMES, REGISTRY_NAME
+from toolargs.vocabulary import CALL_METHOD, DISPATCHER_NAMES, REGISTRY_NAME
 
 SCHEMA_KEYWORDS = ("input_schema", "inputSchema", "schema", "parameters")
 SCHEMA_ATTRIBUTES = ("input_schema", "inputSchema", "schema", "args_schema", "parameters")
@@ -100,6 +101,7 @@ class Discoverer:
         self._classes()
         self._decorated()
         self._dispatchers()
+        self._jsonrpc_dispatchers()
         self._registries()
         self._imperative()
         self._through_sinks()
@@ -283,6 +285,49 @@ class Discoverer:
             dispatcher = Dispatcher(self, info, name_expr, args_expr)
             dispatcher.server = self._dispatcher_server(info, registered)
             dispatcher.discover()
+
+    def _jsonrpc_dispatchers(self) -> None:
+        """A server written by hand: a function answering JSON-RPC requests whose branch
+        for "tools/call" reads the tool's name and arguments from the request's params
+        (there, or in the function the branch hands the params to) and dispatches on the
+        name, as a low-level `call_tool(name, arguments)` does."""
+        candidates = [*self.index.functions.values(), *self.index.methods]
+        for info in candidates:
+            if id(info.node) in self._claimed:
+                continue
+            for body in _method_branches(info.node, CALL_METHOD):
+                found = _call_params(body)
+                target = info
+                if found is None:
+                    forwarded = self._params_handed_to(body, info)
+                    if forwarded is None:
+                        continue
+                    target, found = forwarded
+                    if id(target.node) in self._claimed:
+                        continue
+                else:
+                    target = replace(info, node=info.node.with_changes(body=body))
+                self._claimed.add(id(target.node))
+                Dispatcher(self, target, *found).discover()
+
+    def _params_handed_to(
+        self, body: cst.BaseSuite, info: FunctionInfo
+    ) -> tuple[FunctionInfo, tuple[str, str]] | None:
+        """`return self._handle_tools_call(req_id, params)`: the function the branch calls
+        that reads the name and arguments from one of its parameters."""
+        project = self.index.project
+        if project is None:
+            return None
+        for node in walk(body):
+            if not isinstance(node, cst.Call):
+                continue
+            callee = project.resolve_call(node, info)
+            if callee is None or callee.node is info.node:
+                continue
+            found = _call_params(callee.node.body)
+            if found is not None:
+                return callee, found
+        return None
 
     def _dispatcher_server(self, info: FunctionInfo, registered: set[str | None]) -> str | None:
         """The server whose `@server.call_tool()` decorates it, or whose constructor
@@ -950,6 +995,68 @@ class Discoverer:
             markers = known.keys if known.keys else ()
         tool = self.new_tool(name, shape, anchor, handler, schema, annotations, markers, server)
         tool.name_unread = unread
+
+
+def _method_branches(function: cst.FunctionDef, method: str) -> list[cst.BaseSuite]:
+    """The bodies of the branches of `function` taken for JSON-RPC `method`: `if m ==
+    "tools/call":`, `elif m in ("tools/call", ...)`, `case "tools/call":`."""
+    found: list[cst.BaseSuite] = []
+    for node in walk(function.body):
+        if isinstance(node, cst.If) and _tests_literal(node.test, method):
+            found.append(node.body)
+        elif isinstance(node, cst.MatchCase) and any(
+            string_value(s) == method
+            for s in walk(node.pattern)
+            if isinstance(s, cst.SimpleString)
+        ):
+            found.append(node.body)
+    return found
+
+
+def _tests_literal(test: cst.BaseExpression, literal: str) -> bool:
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    target = test.comparisons[0]
+    if isinstance(target.operator, cst.Equal):
+        return any(string_value(side) == literal for side in (test.left, target.comparator))
+    options = target.comparator
+    if isinstance(target.operator, cst.In) and isinstance(options, (cst.Tuple, cst.List, cst.Set)):
+        return any(string_value(e.value) == literal for e in options.elements)
+    return False
+
+
+def _call_params(body: cst.BaseSuite) -> tuple[str, str] | None:
+    """The names bound to a tools/call request's tool name and arguments in `body`:
+    `name = params.get("name")`, `arguments = params.get("arguments") or {}` (or
+    `params["name"]`)."""
+    name = arguments = None
+    for node in walk(body):
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1:
+            continue
+        target = node.targets[0].target
+        if not isinstance(target, cst.Name):
+            continue
+        value = node.value
+        if isinstance(value, cst.BooleanOperation):
+            value = value.left
+        key = _key_read(value)
+        if key == "name" and name is None:
+            name = target.value
+        elif key == "arguments" and arguments is None:
+            arguments = target.value
+    return (name, arguments) if name and arguments else None
+
+
+def _key_read(value: cst.BaseExpression) -> str | None:
+    """"name" for `params.get("name")`, `params.get("name", "")` or `params["name"]`."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
+        if value.func.attr.value == "get" and value.args:
+            return string_value(value.args[0].value)
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1:
+        index = value.slice[0].slice
+        if isinstance(index, cst.Index):
+            return string_value(index.value)
+    return None
 
 
 def _mentions(expr: cst.BaseExpression, names: set[str], calls: set[int]) -> bool:
