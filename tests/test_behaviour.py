@@ -106,6 +106,19 @@ def test_tav502_needs_aliases_to_map() -> None:
     assert not any(m.startswith("TAV502") for m in codes_of(SDK_SERVER, Config(aliases=())))
 
 
+def test_tav502_leaves_a_limit_taken_as_text() -> None:
+    # `max_matches: str = "50"`: an integer `limit` moved onto it would fail validation,
+    # so mapping the aliases is no remedy (TAV501 still asks for the policy).
+    for written in ('max_results: str = "10"', "max_results: str | None = None",
+                    "max_results: Optional[str] = None"):
+        source = "from typing import Optional\n" + SDK_SERVER.replace(
+            "max_results: int = 10", written
+        )
+        messages = codes_of(source)
+        assert not any(m.startswith("TAV502") for m in messages), written
+        assert any(m.startswith("TAV501") for m in messages)
+
+
 def test_tav502_on_a_server_from_another_package_asks_for_the_policy_not_the_dict() -> None:
     # A keyword tool registered on a server the package imports from a dependency: its
     # code is called with keywords, so only the policy on that server can map an alias.

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
+
 from toolargs.behaviour import major_of, pin_of
+from toolargs.discovery.literals import dotted_name
 from toolargs.model import Finding, Server, Step, Tool
 from toolargs.rules.base import Context, checked_dict_handler, events
 
@@ -82,7 +85,7 @@ def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Find
         remedy = "take the argument dict and use optional_usize_with_aliases"
     what = behaviour.what if behaviour is not None else "they are not parameters"
     for field in context.config.limit_fields:
-        if field in handler.params:
+        if field in handler.params and not _text_parameter(handler.node, field):
             yield context.finding(
                 "TAV502",
                 tool.anchor,
@@ -93,6 +96,26 @@ def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Find
                 remedy=remedy,
             )
             return
+
+
+def _text_parameter(node: cst.CSTNode, name: str) -> bool:
+    """`max_matches: str = "50"`: a limit the tool takes as text, which an integer `limit`
+    moved onto it would fail to validate as."""
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    params = node.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value != name or param.annotation is None:
+            continue
+        written = param.annotation.annotation
+        if isinstance(written, cst.BinaryOperation):  # `str | None`
+            written = written.left
+        if isinstance(written, cst.Subscript) and dotted_name(written.value) in (
+            "Optional", "typing.Optional"
+        ):
+            written = written.slice[0].slice.value  # type: ignore[attr-defined]
+        return dotted_name(written) == "str"
+    return False
 
 
 def _strict_blocks_policy(server: Server | None, path: str) -> bool:
