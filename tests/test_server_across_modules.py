@@ -222,3 +222,61 @@ def test_an_installed_package_is_read_alone(tmp_path: Path) -> None:
     root, files = package_of(installed / "notes_mcp" / "server.py")
     assert root == installed.resolve()
     assert [f.name for f in files] == ["__init__.py", "server.py"]
+
+
+MOUNTED = {
+    "__init__.py": "",
+    "server.py": (
+        "from fastmcp import FastMCP\n\n"
+        "from conductor.events import events\n"
+        "from conductor.tasks import tasks\n\n"
+        'mcp = FastMCP("conductor")\n'
+        'mcp.mount(events, prefix="event")\n'
+        'mcp.mount(tasks, prefix="task")\n'
+    ),
+    "events.py": (
+        "from fastmcp import FastMCP\n"
+        "from mcp.types import ToolAnnotations\n\n"
+        'events = FastMCP("events")\n\n\n'
+        "@events.tool(annotations=ToolAnnotations(readOnlyHint=True))\n"
+        "def list_events(day: str) -> list[str]:\n"
+        "    return []\n"
+    ),
+    "tasks.py": (
+        "from fastmcp import FastMCP\n"
+        "from mcp.types import ToolAnnotations\n\n"
+        'tasks = FastMCP("tasks")\n\n\n'
+        "@tasks.tool(annotations=ToolAnnotations(readOnlyHint=True))\n"
+        "def find_tasks(query: str) -> list[str]:\n"
+        "    return []\n"
+    ),
+}
+
+
+def _mounted_package(tmp_path: Path) -> Path:
+    package = tmp_path / "conductor"
+    package.mkdir()
+    for name, text in MOUNTED.items():
+        (package / name).write_text(text)
+    return package
+
+
+def test_servers_mounted_into_another_are_enforced_through_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # fastmcp runs the parent's middleware for every tool mounted into it: one finding,
+    # naming the parent, and one line there; the children need none of their own.
+    package = _mounted_package(tmp_path)
+    code, out = run(capsys, "check", str(package))
+    (line,) = out.splitlines()
+    assert "TAV503 fastmcp server 'mcp' rejects the unknown keys of its 2 read-only" in line
+    assert "apply toolargs.runtime.enforce_policy(mcp) " in line
+    assert "'event_list_events' and 'task_find_tasks'" in line
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0, out
+    server = (package / "server.py").read_text()
+    assert 'mcp = FastMCP("conductor")\nenforce_policy(mcp)\n' in server
+    assert "enforce_policy" not in (package / "events.py").read_text()
+    assert "enforce_policy" not in (package / "tasks.py").read_text()
+    code, out = run(capsys, "check", str(package))
+    assert (code, out) == (0, "")

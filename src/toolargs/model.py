@@ -160,6 +160,11 @@ class Server:
     served_from: str = ""
     # Where it is built, when that is another module (file and 1-based line).
     built_at: tuple[str, int] | None = None
+    # The server it is mounted into (fastmcp's `parent.mount(child)`), outermost first
+    # level: its name and the file that builds it. That server's policy covers this one's
+    # tools, and the one line goes there.
+    mounted_into: str = ""
+    mounted_in: str = ""
 
     def flag(self, keyword: str) -> bool | None:
         """A boolean constructor keyword: True, False, or None when absent or computed."""

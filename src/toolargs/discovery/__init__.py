@@ -21,7 +21,7 @@ from toolargs.discovery.flow_link import (
 )
 from toolargs.discovery.index import LOWLEVEL_SERVERS, ClassInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, last_name, positional, snippet
-from toolargs.discovery.mounts import mount_prefix
+from toolargs.discovery.mounts import mount_prefix, mounted_into
 from toolargs.discovery.project import ProjectIndex, project_for
 from toolargs.discovery.schema import Resolver, load_schema_files
 from toolargs.discovery.serving import Serving, package_server, serving_server
@@ -81,6 +81,7 @@ def build_model(
             if server.framework_id in SIGNATURE_FRAMEWORKS:
                 _keyword_style(tool)
     intercepted_by_flow(tools, index)  # a hook of the server that rejects unknown keys
+    _mounted_servers(tools, servers, index, config)
     return ModuleModel(
         path, module, tools, servers, index.statement_of, project, index.server_calls
     )
@@ -232,6 +233,33 @@ def _annotated_server(call: cst.Call, index: ModuleIndex, config: Config) -> Ser
     if found is None:
         return None
     return Server("", found[0], call, found[1], None, found[2])
+
+
+def _mounted_servers(
+    tools: list[Tool], servers: list[Server], index: ModuleIndex, config: Config
+) -> None:
+    """A fastmcp server mounted into another (`main.mount(sub, prefix="jira")`) is served
+    through it: the parent's middleware runs for its tools, so `enforce_policy(main)`
+    enforces them, and where nothing is enforced the one line goes on the parent."""
+    for server in servers:
+        if server.framework_id != "fastmcp" or server.enforced_by or server.served_from:
+            continue
+        found = mounted_into(index, server.name)
+        if found is None:
+            continue
+        parent, home = found
+        server.mounted_into = parent
+        server.mounted_in = str(home.path.resolve()) if home.path is not None else ""
+        call = home.bound_calls.get(parent)
+        enforced = _enforcement_of(parent, home, config)
+        if call is not None and last_name(call.func) in config.enforcement_calls:
+            enforced = f"{last_name(call.func)}({parent})"
+        if enforced is None:
+            continue
+        server.enforced_by = f"{enforced} on the server it is mounted into"
+        for tool in tools:
+            if tool.server == server.name and tool.enforcement is None:
+                tool.enforcement = server.enforced_by
 
 
 def _mounted_names(tools: list[Tool], index: ModuleIndex, resolver: Resolver) -> None:

@@ -43,6 +43,47 @@ def mount_prefix(index: ModuleIndex, server: str) -> str:
     return _prefix(project, index, server, 0, set())
 
 
+def mounted_into(index: ModuleIndex, server: str) -> tuple[str, ModuleIndex] | None:
+    """The server `server` (a name bound at the top of `index`) is mounted into, through
+    every level of mounts: the outermost parent's name and the module binding it. Its
+    middleware runs for the calls routed to the mounted servers too (fastmcp 2.9 on)."""
+    project = index.project
+    if not isinstance(project, ProjectIndex) or index.path is None or "." in server:
+        return None
+    found: tuple[str, ModuleIndex] | None = None
+    seen: set[tuple[str, str]] = set()
+    current, name = index, server
+    for _ in range(MAX_DEPTH):
+        parent = _parent(project, current, name)
+        if parent is None or current.path is None:
+            break
+        key = (str(current.path.resolve()), name)
+        if key in seen:
+            break
+        seen.add(key)
+        found = parent
+        name, current = parent
+    return found
+
+
+def _parent(
+    project: ProjectIndex, index: ModuleIndex, server: str
+) -> tuple[str, ModuleIndex] | None:
+    if index.path is None:
+        return None
+    here = str(index.path.resolve())
+    for path in _mounting_files(index.path):
+        other = index if path == here else project.module_at(Path(path))
+        if other is None:
+            continue
+        for mount in _mounts_in(other):
+            if isinstance(mount.parent, cst.Name) and _names(
+                mount.child, other, project, index, server
+            ):
+                return mount.parent.value, other
+    return None
+
+
 def _prefix(
     project: ProjectIndex, index: ModuleIndex, server: str, depth: int, seen: set[tuple[str, str]]
 ) -> str:

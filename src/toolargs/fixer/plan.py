@@ -621,6 +621,14 @@ class _Planner:
         if server.name in enforced:
             return
         modes = self._modes_for(server)
+        if server.mounted_into and server.mounted_in:  # on the server it is mounted into
+            parent = server.mounted_into
+            self.elsewhere[parent] = server.mounted_in
+            self.modes[parent] = self.modes.get(parent, Modes()) | modes
+            raise NotMechanical(
+                f"server '{server.name}' is mounted into '{parent}': enforce_policy({parent}) "
+                f"goes in {Path(server.mounted_in).name}, once (fix that module too)"
+            )
         here = self.tree.contains(server.node) and isinstance(server.node, cst.Call)
         built_in = None if here else self._built_in(server)
         if built_in is not None:  # added there, once, by fix_paths

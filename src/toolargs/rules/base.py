@@ -53,18 +53,23 @@ class Context:
         """A finding whose one remedy is at `server`: reported once, at its construction,
         naming how many tools it covers and which."""
         values.setdefault("framework", server.framework)
+        # A server mounted into another is served through that one: the finding is the
+        # parent's, whose one line covers every server mounted into it.
+        shown = server.mounted_into or server.name
         text = server_message(
-            code, server=server.name, count=len(covered), names=tool_names(covered), **values
+            code, server=shown, count=len(covered), names=tool_names(covered), **values
         )
+        if shown != server.name:  # a remedy the rule wrote for the mounted server
+            text = text.replace(f"enforce_policy({server.name})", f"enforce_policy({shown})")
         # The call that works at run time: it names the tools a running server would
         # give another mode than the checker did, of all the modules serving it
         # (`toolargs fix` writes the same).
         mutations, read_only = misjudged(self.served(server), self.config)
         options, _ = policy_options(mutations, read_only, self.config)
         if options:
-            bare = f"enforce_policy({server.name})"
-            text = text.replace(bare, f"enforce_policy({server.name}{options})")
-        if f"enforce_policy({server.name}" in text:
+            bare = f"enforce_policy({shown})"
+            text = text.replace(bare, f"enforce_policy({shown}{options})")
+        if f"enforce_policy({shown}" in text:
             text += self._declare_modes(server)
         site = site_of(server, self.model)
         node, identity = server.node, f"{self.model.path}::{server.name}"
@@ -79,6 +84,13 @@ class Context:
             text += f" (it is built in {server.served_from})"
             if site is None:
                 identity = f"{_package_root(self.model.path)}::{server.served_from}::{server.name}"
+        if server.mounted_into:
+            text += (
+                f" ('{server.mounted_into}' is built in {Path(server.mounted_in).name}; its "
+                "tools are those of the servers mounted into it, and its middleware runs for "
+                "each of them)"
+            )
+            identity = f"{server.mounted_in}::{server.mounted_into}"
         return Finding(code, text, node, None, covered, identity, reported_at)
 
     def _declare_modes(self, server: Server) -> str:
