@@ -1581,58 +1581,75 @@ def test_a_callback_added_to_a_task_is_the_servers_own(tmp_path: Path) -> None:
     assert tools(path)["refresh_listing"].mode == "read-only"
 
 
+CHOSEN_PER_TOOL = """
+from mcp.types import ToolAnnotations
+
+from registry import LOCAL, TOOLS
+import catalog  # noqa: F401  (registers its tools)
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False)
+LOCAL_ONLY = ToolAnnotations(read_only_hint=False, destructive_hint=False)
+
+for fn, title in TOOLS:
+    mcp.add_tool(fn, title=title, annotations=LOCAL_ONLY if CHOICE else READ_ONLY)
+"""
+REGISTRY = """
+TOOLS = []
+LOCAL = set()
+
+
+def tool(title, *, local=False):
+    def register(fn):
+        TOOLS.append((fn, title))
+        if local:
+            LOCAL.add(fn)
+        return fn
+
+    return register
+"""
+CATALOG = """
+from pathlib import Path
+
+from registry import tool
+
+
+@tool("Categories")
+def categories(prefix: str) -> list[str]:
+    return sorted(c for c in ("cars", "homes") if c.startswith(prefix))
+
+
+@tool("Watch a search", local=True)
+def watch_search(query: str) -> str:
+    Path("watches.txt").write_text(query)
+    return "watching"
+"""
+
+
+def test_annotations_chosen_by_membership_are_read_for_each_tool(tmp_path: Path) -> None:
+    # Every tool gets one of two annotation objects, chosen by the set a decorator fills:
+    # the loop runs once per function, and the set tells them apart.
+    path = server(
+        tmp_path, CHOSEN_PER_TOOL.replace("CHOICE", "fn in LOCAL"),
+        registry=REGISTRY, catalog=CATALOG,
+    )
+    assert tools(path) == {}  # reported where each handler is defined
+    found = tools(tmp_path / "catalog.py")
+    assert found["categories"].mode_source == "annotation readOnlyHint=True"
+    assert found["watch_search"].mode_source == "annotation readOnlyHint=False"
+
+
 def test_a_readonlyhint_chosen_per_tool_at_run_time_leaves_the_mode_to_the_effects(
     tmp_path: Path,
 ) -> None:
-    # Every tool gets one of two annotation objects, chosen by a set a decorator fills:
-    # annotated, but readOnlyHint is not known here. The mode is what the code shows,
-    # never "annotated without readOnlyHint" (a mutation for every tool).
+    # Chosen by a library the analysis cannot read: annotated, but readOnlyHint is not
+    # known here. The mode is what the code shows, never "annotated without
+    # readOnlyHint" (a mutation for every tool).
     path = server(
         tmp_path,
-        """
-        from mcp.types import ToolAnnotations
-
-        from registry import LOCAL, TOOLS
-        import catalog  # noqa: F401  (registers its tools)
-
-        READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False)
-        LOCAL_ONLY = ToolAnnotations(read_only_hint=False, destructive_hint=False)
-
-        for fn, title in TOOLS:
-            mcp.add_tool(fn, title=title, annotations=LOCAL_ONLY if fn in LOCAL else READ_ONLY)
-        """,
-        registry="""
-        TOOLS = []
-        LOCAL = set()
-
-
-        def tool(title, *, local=False):
-            def register(fn):
-                TOOLS.append((fn, title))
-                if local:
-                    LOCAL.add(fn)
-                return fn
-
-            return register
-        """,
-        catalog="""
-        from pathlib import Path
-
-        from registry import tool
-
-
-        @tool("Categories")
-        def categories(prefix: str) -> list[str]:
-            return sorted(c for c in ("cars", "homes") if c.startswith(prefix))
-
-
-        @tool("Watch a search", local=True)
-        def watch_search(query: str) -> str:
-            Path("watches.txt").write_text(query)
-            return "watching"
-        """,
+        "from deployment import writes_locally\n"
+        + CHOSEN_PER_TOOL.replace("CHOICE", "writes_locally(fn)"),
+        registry=REGISTRY, catalog=CATALOG,
     )
-    assert tools(path) == {}  # reported where each handler is defined
     found = tools(tmp_path / "catalog.py")
     assert found["categories"].mode == "read-only"
     assert found["watch_search"].mode == "mutation"

@@ -84,6 +84,9 @@ MAX_LISTED = 256  # submodules a package listing gives before it is Unknown
 Values = frozenset[Value]
 NOTHING: Values = frozenset()
 UNKNOWN = Unknown("outside the package")
+# A parameter of a function run without its callers (a root frame): what the callers the
+# analysis did not see could pass.
+UNSEEN_CALLER = Unknown("a caller the analysis did not see")
 BROADENED = Unknown("too many values")
 GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
@@ -463,10 +466,12 @@ class Engine:
         names = [p.name.value for p in (*params.posonly_params, *params.params)]
         for index, name in enumerate(names):
             if not self.locals[frame].get(name):
-                self._add_local(frame, name, {self._self_of(function) if index == 0 else UNKNOWN})
+                self._add_local(
+                    frame, name, {self._self_of(function) if index == 0 else UNSEEN_CALLER}
+                )
         for p in (*params.kwonly_params,):
             if not self.locals[frame].get(p.name.value):
-                self._add_local(frame, p.name.value, {UNKNOWN})
+                self._add_local(frame, p.name.value, {UNSEEN_CALLER})
         self._enter(function, frame)
 
     def _self_of(self, function: Func) -> Value:
@@ -1038,6 +1043,22 @@ class Engine:
                     same = a == next(iter(right))
                     return frozenset({Const(same if isinstance(operator, (cst.Equal, cst.Is))
                                             else not same)})
+                if isinstance(a, (Func, Class)) and isinstance(operator, (cst.In, cst.NotIn)):
+                    # `fn in LOCAL_TOOLS` for one function of a loop over a table, where the
+                    # set's members are all known: whether it is one of them.
+                    # What a function run without its callers added stands for callers
+                    # the analysis did not see: not counted. A set still filling (the
+                    # fixpoint adds its members as it finds them) answers for what it
+                    # holds: a member found later gets the other arm too, so only a value
+                    # never added keeps the one answer.
+                    members = self.elements(right) - {UNSEEN_CALLER}
+                    if not any(isinstance(m, Unknown) for m in members) and all(
+                        isinstance(v, Container) for v in right
+                    ):
+                        inside = a in members
+                        return frozenset(
+                            {Const(inside if isinstance(operator, cst.In) else not inside)}
+                        )
                 if isinstance(a, Const):
                     if isinstance(operator, (cst.Equal, cst.NotEqual)) and len(right) == 1:
                         (b,) = right

@@ -1,0 +1,1 @@
+"""Listings server: tool modules register functions in a table; the server adds them."""
