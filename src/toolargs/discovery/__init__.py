@@ -43,7 +43,7 @@ def build_model(
     index = project.add(module, Path(path) if path else None, source)
     resolver = Resolver(index, config)
     file_decls = load_schema_files(config) if config.schema_files else {}
-    discoverer = Discoverer(index, resolver, config, file_decls)
+    discoverer = Discoverer(index, resolver, config, file_decls, source)
     tools = discoverer.discover()
     renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
@@ -248,6 +248,8 @@ def _mounted_servers(
         if found is None:
             continue
         parent, home = found
+        if not any(s.name == parent for s in _servers(home, config)):
+            continue  # mounted into what is no framework server (a web app)
         server.mounted_into = parent
         server.mounted_in = str(home.path.resolve()) if home.path is not None else ""
         call = home.bound_calls.get(parent)

@@ -398,6 +398,20 @@ def _built_here(index: ModuleIndex, fact: Served) -> tuple[str, cst.Call] | None
     A server bound to a plain name here is discovery's own."""
     if index.path is None or str(index.path.resolve()) != fact.server_path:
         return None
+    return _attribute_calls(index).get((fact.server_name, fact.server_line))
+
+
+_attribute_bound: dict[int, tuple[cst.Module, dict[tuple[str, int], tuple[str, cst.Call]]]] = {}
+
+
+def _attribute_calls(index: ModuleIndex) -> dict[tuple[str, int], tuple[str, cst.Call]]:
+    """The calls of the module bound to an attribute (`self.server = Server(...)`), by
+    the attribute's name and the call's line: the target as written, and the call (one
+    walk per module and run)."""
+    cached = _attribute_bound.get(id(index.module))
+    if cached is not None and cached[0] is index.module:
+        return cached[1]
+    bound: list[tuple[str, cst.Call]] = []
     for node in walk(index.module):
         if not isinstance(node, (cst.Assign, cst.AnnAssign)) or not isinstance(
             node.value, cst.Call
@@ -406,15 +420,17 @@ def _built_here(index: ModuleIndex, fact: Served) -> tuple[str, cst.Call] | None
         targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [
             node.target
         ]
-        if len(targets) != 1 or not isinstance(targets[0], cst.Attribute):
-            continue
-        written = dotted_name(targets[0])
-        if written is None or written.rsplit(".", 1)[-1] != fact.server_name:
-            continue
-        found = positions(index.module, [node.value], None, None)
-        if found.get(id(node.value), (0,))[0] == fact.server_line:
-            return written, node.value
-    return None
+        if len(targets) == 1 and isinstance(targets[0], cst.Attribute):
+            written = dotted_name(targets[0])
+            if written is not None:
+                bound.append((written, node.value))
+    lines = positions(index.module, [call for _, call in bound], None, None)
+    found = {
+        (written.rsplit(".", 1)[-1], lines.get(id(call), (0,))[0]): (written, call)
+        for written, call in bound
+    }
+    _attribute_bound[id(index.module)] = (index.module, found)
+    return found
 
 
 def _local_server(

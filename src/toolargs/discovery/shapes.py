@@ -47,11 +47,14 @@ class Discoverer:
         resolver: Resolver,
         config: Config,
         file_decls: dict[str, ToolDecl],
+        source: str | None = None,
     ) -> None:
         self.index = index
         self.resolver = resolver
         self.config = config
         self.file_decls = file_decls
+        # Whether the module can answer JSON-RPC by hand: its text names "tools/call".
+        self.answers_requests = source is None or CALL_METHOD in source
         self.decls: dict[str, ToolDecl] = {}
         self._imported_decls_loaded = False
         self.tools: list[Tool] = []
@@ -291,6 +294,8 @@ class Discoverer:
         for "tools/call" reads the tool's name and arguments from the request's params
         (there, or in the function the branch hands the params to) and dispatches on the
         name, as a low-level `call_tool(name, arguments)` does."""
+        if not self.answers_requests:
+            return
         candidates = [*self.index.functions.values(), *self.index.methods]
         for info in candidates:
             if id(info.node) in self._claimed:
