@@ -69,14 +69,21 @@ def _unsaved(path: str, source: str) -> bool:
 
 
 def analyze_source(
-    source: str, path: str, config: Config, enabled: CodeFilter = enabled_by_default
+    source: str,
+    path: str,
+    config: Config,
+    enabled: CodeFilter = enabled_by_default,
+    *,
+    read_from_path: bool = False,
 ) -> FileReport:
     """Judge one module's source. Bad input never raises: it becomes `error` (one line) or
     a TAV999 finding. Only a ConfigError (an unusable schema file) propagates: it concerns
     the whole run, not this file.
 
     `enabled` decides which codes are reported (and count against a tool's verdict);
-    by default every code except those off by default (TAV402).
+    by default every code except those off by default (TAV402). `read_from_path`: the
+    caller read `source` from `path` just now (else it is compared with the file, and the
+    package analysis reads it in the file's place where they differ).
     """
     if not may_define_tools(source, config):
         return FileReport(path)
@@ -94,7 +101,8 @@ def analyze_source(
     try:
         # Where the text checked is not the file's (an editor's buffer, flake8's stdin, a
         # fix being confirmed), the package analysis reads it for `path` too.
-        with overlaid(path, source) if _unsaved(path, source) else nullcontext():
+        unsaved = not read_from_path and _unsaved(path, source)
+        with overlaid(path, source) if unsaved else nullcontext():
             analysis = _analyze_shared(module, path, config, source)
         analysis.findings = [f for f in analysis.findings if enabled(f.code)]
         return report(analysis, path, source)
@@ -148,7 +156,7 @@ def analyze_path(
         source = read(path)
     except SourceError as exc:
         return FileReport(str(path), error=str(exc))
-    return analyze_source(source, str(path), config, enabled)
+    return analyze_source(source, str(path), config, enabled, read_from_path=True)
 
 
 Position = tuple[int, int]

@@ -42,7 +42,9 @@ def analyze_file(path: Path, config: Config, selection: Selection) -> FileResult
     except SourceError as exc:
         return FileResult(FileReport(str(path), error=str(exc)), (), ())
     try:
-        report = analyze_source(source, str(path), config, selection.is_enabled)
+        report = analyze_source(
+            source, str(path), config, selection.is_enabled, read_from_path=True
+        )
         kept, suppressed = split_suppressed(source, report.diagnostics)
     except ConfigError:
         raise  # the configuration is wrong for every file: reported once, at the top

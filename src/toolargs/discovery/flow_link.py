@@ -337,6 +337,7 @@ def link_unlinked(
     defs = [t.handler.node for t in unlinked if t.handler is not None]
     names = [d.name for d in defs if isinstance(d, cst.FunctionDef)]
     lines = positions(index.module, names, None, None)
+    dispatcher_lines: dict[int, int] = {}  # a dispatcher's def line, once per dispatcher
     by_handler: dict[tuple[str, int], list[Served]] = {}
     for fact in facts:
         by_handler.setdefault((fact.handler_path, fact.handler_line), []).append(fact)
@@ -348,7 +349,7 @@ def link_unlinked(
         if function is not None and function.index is not None and function.index.path:
             path = str(function.index.path.resolve())
         if not isinstance(node, cst.FunctionDef):
-            branch = _dispatched(tool, index, path)  # a branch: its dispatcher's server
+            branch = _dispatched(tool, index, path, dispatcher_lines)  # its dispatcher's server
             server = _server_model(branch, tool, index, config, by_name) if branch else None
             if server is not None:
                 if server.name not in by_name:
@@ -374,15 +375,20 @@ def link_unlinked(
         tool.server = server.name
 
 
-def _dispatched(tool: Tool, index: ModuleIndex, path: str) -> Served | None:
+def _dispatched(
+    tool: Tool, index: ModuleIndex, path: str, lines: dict[int, int]
+) -> Served | None:
     """A dispatcher branch's server: the one the analysis saw its dispatcher registered
-    on as a low-level call handler (`@self.server.call_tool()` in a method)."""
+    on as a low-level call handler (`@self.server.call_tool()` in a method). `lines`
+    keeps each dispatcher's def line for the next branch."""
     function = tool.handler.function if tool.handler is not None else None
     if function is None or tool.shape != "dispatcher":
         return None
-    home = function.index if function.index is not None else index
-    line = positions(home.module, [function.node.name], None, None)
-    at = line.get(id(function.node.name), (0,))[0]
+    name = function.node.name
+    if id(name) not in lines:
+        home = function.index if function.index is not None else index
+        lines[id(name)] = positions(home.module, [name], None, None).get(id(name), (0,))[0]
+    at = lines[id(name)]
     for handling in dispatching(Path(path)):
         if (handling.path, handling.line) == (path, at):
             return Served(
@@ -401,6 +407,7 @@ def _built_here(index: ModuleIndex, fact: Served) -> tuple[str, cst.Call] | None
     return _attribute_calls(index).get((fact.server_name, fact.server_line))
 
 
+MAX_KEPT_MODULES = 2048
 _attribute_bound: dict[int, tuple[cst.Module, dict[tuple[str, int], tuple[str, cst.Call]]]] = {}
 
 
@@ -429,6 +436,8 @@ def _attribute_calls(index: ModuleIndex) -> dict[tuple[str, int], tuple[str, cst
         (written.rsplit(".", 1)[-1], lines.get(id(call), (0,))[0]): (written, call)
         for written, call in bound
     }
+    if len(_attribute_bound) >= MAX_KEPT_MODULES:  # a long run: keep the newest only
+        _attribute_bound.clear()
     _attribute_bound[id(index.module)] = (index.module, found)
     return found
 
@@ -450,11 +459,10 @@ def _local_server(
         return by_name[written]
     text, drops, framework_id = framework
     attribute = written.rsplit(".", 1)[-1]
-    server = Server(
+    return Server(
         written, text, call, drops, _enforcement_of(attribute, index, config), framework_id,
         _keywords(call),
     )  # fmt: skip
-    return server
 
 
 def _built_by(server: Server, index: ModuleIndex, fact: Served) -> bool:

@@ -25,6 +25,8 @@ class Context:
     model: ModuleModel
     # The tools of each server of the module, across its package (rules.servers).
     _served: dict[int, list[Tool]] = dataclasses.field(default_factory=dict)
+    # What rules ask of a server more than once, by key and server (rules.frameworks).
+    asked: dict[tuple[str, int], list[Tool]] = dataclasses.field(default_factory=dict)
 
     def finding(
         self, code: str, node: cst.CSTNode | None, tool: Tool | None, **values: object

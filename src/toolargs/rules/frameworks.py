@@ -141,9 +141,7 @@ def read_only_rejects_unknown_args(context: Context) -> Iterator[Finding]:
     for server in context.model.servers:
         found: tuple[str, str] | None = None
         names: list[str] = []
-        for tool in _rejected_at(server, context):
-            judged = _rejected_read_only(tool, context)
-            assert judged is not None
+        for tool, judged in _rejected_at(server, context):
             found = found or judged[:2]
             names.append(tool.name)
         if found is not None and not unpoliced(server, context):  # else TAV505 says it
@@ -153,16 +151,18 @@ def read_only_rejects_unknown_args(context: Context) -> Iterator[Finding]:
             )
 
 
-def _rejected_at(server: Server, context: Context) -> list[Tool]:
+def _rejected_at(
+    server: Server, context: Context
+) -> list[tuple[Tool, tuple[str, str, Server | None]]]:
     """The read-only tools of `server` whose unknown keys it (or their schema, under it)
-    rejects, where enforce_policy(server) is the remedy."""
+    rejects, where enforce_policy(server) is the remedy, with why and that remedy."""
     found = []
     for tool in context.served(server):
         if tool.server_model is not server and server.enforced_by:
             continue  # another module's tool, enforced where its server is built
         judged = _rejected_read_only(tool, context)
         if judged is not None and judged[2] is not None:
-            found.append(tool)
+            found.append((tool, judged))
     return found
 
 
@@ -256,7 +256,7 @@ def lowlevel_without_policy(context: Context) -> Iterator[Finding]:
         covered = unpoliced(server, context)
         if not covered:
             continue
-        closed = [t for t in _rejected_at(server, context) if t not in covered]
+        closed = [t for t, _ in _rejected_at(server, context) if t not in covered]
         read_only = sum(1 for t in covered if t.mode == "read-only")
         mutations = len(covered) - read_only
         parts = []
@@ -282,12 +282,14 @@ def unpoliced(server: Server, context: Context) -> list[Tool]:
     findings (TAV101, TAV201) and their per-handler remedies."""
     if server.framework_id != "mcp-lowlevel" or context.config.policy_at != "server":
         return []
-    if context.enforced(server):
-        return []
-    served = context.served(server)
-    if any(events(t, Step.COLLECT, Step.REJECT) for t in served if t.handler is not None):
-        return []
-    return [t for t in served if _lets_through(t)]
+    key = ("unpoliced", id(server))
+    if key not in context.asked:
+        served = context.served(server)
+        applied = any(events(t, Step.COLLECT, Step.REJECT) for t in served)
+        context.asked[key] = (
+            [] if applied or context.enforced(server) else [t for t in served if _lets_through(t)]
+        )
+    return context.asked[key]
 
 
 def _lets_through(tool: Tool) -> bool:
