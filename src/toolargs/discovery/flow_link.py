@@ -170,7 +170,7 @@ def _imported_closure(
     name, followed through what those import; at most MAX_PACKAGE_FILES files. Read as
     text, once per package per run: which names a module imports, not what they hold."""
     stamped = {} if stamps is None else stamps
-    key = (root, files, tuple(_stamp(file, stamped) for file in files))  # edited: again
+    key = (root, files, tuple(file_stamp(file, stamped) for file in files))  # edited: again
     if key in _closures:
         return _closures[key]
     found = list(files)
@@ -242,11 +242,15 @@ def package_key(path: Path) -> tuple[Path, list[Path], str]:
     does: each file stamped once."""
     stamps: dict[Path, str] = {}
     root, files = package_of(path, stamps)
-    return root, files, str(root) + "|" + "|".join(_stamp(f, stamps) for f in files)
+    return root, files, str(root) + "|" + "|".join(file_stamp(f, stamps) for f in files)
 
 
-def _stamp(file: Path, stamps: dict[Path, str]) -> str:
-    """`file`'s path, modification time and size, kept in `stamps` for the same query."""
+def file_stamp(file: Path, stamps: dict[Path, str] | None = None) -> str:
+    """`file`'s path, modification time and size (for a module being rewritten, its
+    text's), kept in `stamps` for the same query: what changes when what the analysis
+    reads of the file does. `file` is a resolved path."""
+    if stamps is None:
+        stamps = {}
     if file in stamps:
         return stamps[file]
     overlay = overlay_of(file)
@@ -617,31 +621,34 @@ def _function(home: ModuleIndex, fact: Served) -> FunctionInfo | None:
     return next((i for i in infos if lines.get(id(i.node.name), (0,))[0] == line), None)
 
 
-_handlers_found: dict[str, frozenset[tuple[int, str]]] = {}
+# By module: the module itself beside the answer (the ids in it are of its nodes; an id
+# of a tree released since may be another tree's).
+_handlers_found: dict[int, tuple[cst.Module, frozenset[tuple[int, str]]]] = {}
 
 
 def _found_in(home: ModuleIndex, discoverer: Discoverer) -> frozenset[tuple[int, str]]:
     """The handlers the recognisers find in another module, with the names they find
     them under (once per module and run): a tool they report there, the analysis must
     not report again here."""
-    key = f"{home.path}|{id(home.module)}"
-    if key not in _handlers_found:
-        from toolargs.discovery.schema import Resolver
-        from toolargs.prefilter import may_define_tools
+    cached = _handlers_found.get(id(home.module))
+    if cached is not None and cached[0] is home.module:
+        return cached[1]
+    from toolargs.discovery.schema import Resolver
+    from toolargs.prefilter import may_define_tools
 
-        config = discoverer.config
-        try:
-            checked = home.path is not None and may_define_tools(read(home.path), config)
-        except SourceError:
-            checked = False
-        if not checked:  # a module the checker skips reports nothing: this one must
-            _handlers_found[key] = frozenset()
-            return _handlers_found[key]
-        found = Discoverer(home, Resolver(home, config), config, discoverer.file_decls).discover()
-        _handlers_found[key] = frozenset(
-            (id(t.handler.node), t.name) for t in found if t.handler is not None
-        )
-    return _handlers_found[key]
+    config = discoverer.config
+    try:
+        checked = home.path is not None and may_define_tools(read(home.path), config)
+    except SourceError:
+        checked = False
+    found: frozenset[tuple[int, str]] = frozenset()
+    if checked:  # a module the checker skips reports nothing: this one must
+        tools = Discoverer(home, Resolver(home, config), config, discoverer.file_decls).discover()
+        found = frozenset((id(t.handler.node), t.name) for t in tools if t.handler is not None)
+    if len(_handlers_found) >= MAX_KEPT_MODULES:  # a long run: keep the newest only
+        _handlers_found.clear()
+    _handlers_found[id(home.module)] = (home.module, found)
+    return found
 
 
 def _tool_decorated(info: FunctionInfo, discoverer: Discoverer) -> bool:

@@ -109,6 +109,10 @@ class Reader:
         self.varying: set[tuple[str, int, int]] = set()  # hints that disagree (FlowTool)
         self.unresolved_raw: list[tuple[str, int, str]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
+        # Every object's bindings, read once: (is a parameter, in a called context, name)
+        # for each variable holding it, and the first attribute holding it.
+        self._bound: dict[Value, list[tuple[bool, bool, str]]] | None = None
+        self._kept: dict[Value, str] = {}
         self.listing_unread = False
         self.interceptors: dict[int, str] = {}  # a server's site -> what rejects for it
         # A low-level tool's (name, branch) -> the parameter holding the call's arguments.
@@ -202,25 +206,37 @@ class Reader:
         # Where it is made, not where it is handed on (`app = Server(...)` in `main`,
         # not the `server` parameter of `register_tools(server)`); a module's binding
         # first; then by name: one answer whatever order the frames were evaluated in.
-        candidates: list[tuple[bool, bool, str]] = []
+        if self._bound is None:
+            self._bound, self._kept = self._bindings()
+        candidates = self._bound.get(server)
+        found = min(candidates)[2] if candidates else self._kept.get(server, "")
+        self.names[server.site] = found
+        return found
+
+    def _bindings(
+        self,
+    ) -> tuple[dict[Value, list[tuple[bool, bool, str]]], dict[Value, str]]:
+        """For each object, the variables holding it in every frame and the first
+        attribute holding it (in the heap's order): one pass over the frames and the
+        heap for all the servers asked about."""
+        bound: dict[Value, list[tuple[bool, bool, str]]] = defaultdict(list)
         for frame, names in self.engine.locals.items():
             function = self.engine.functions.get(frame.owner)
             params = parameter_names(function.node) if function is not None else frozenset()
-            candidates.extend(
-                (name in params, bool(frame.context), name)
-                for name, values in names.items() if server in values
-            )  # fmt: skip
-        found = min(candidates)[2] if candidates else ""
-        if not found:
-            for fields in self.engine.heap.values():
-                found = next(
-                    (k for k, values in fields.items() if isinstance(k, str) and server in values),
-                    "",
-                )
-                if found:
-                    break
-        self.names[server.site] = found
-        return found
+            called = bool(frame.context)
+            for name, values in names.items():
+                entry = (name in params, called, name)
+                for value in values:
+                    if isinstance(value, Object):
+                        bound[value].append(entry)
+        kept: dict[Value, str] = {}
+        for fields in self.engine.heap.values():
+            for key, values in fields.items():
+                if isinstance(key, str):
+                    for value in values:
+                        if isinstance(value, Object):
+                            kept.setdefault(value, key)
+        return bound, kept
 
     # --- mounts ---
 

@@ -75,15 +75,13 @@ def _real(path: str) -> str:
     return os.path.realpath(path)
 
 
-Stamp = tuple[int, int]  # a file's modification time and size
+Stamp = str  # a file's version: its modification time and size, or its text being read
 
 
 def _stamp(path: str) -> Stamp:
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return (0, -1)
-    return (stat.st_mtime_ns, stat.st_size)
+    from toolargs.discovery.flow_link import file_stamp
+
+    return file_stamp(Path(path))
 
 
 @dataclass
@@ -212,11 +210,9 @@ def _model_at(path: str, config: Config, like: str) -> _Cached | None:
     from toolargs.prefilter import may_define_tools
     from toolargs.source import SourceError, read
 
-    try:
-        stat = os.stat(path)
-    except OSError:
+    stamp = _stamp(path)  # a text being rewritten is not the file's: it has its own
+    if stamp.endswith(":gone"):
         return None
-    stamp = (stat.st_mtime_ns, stat.st_size)
     cached = _current(_models.get(_key(path, config)), config)
     if cached is not None and cached.stamp == stamp:
         return cached
