@@ -220,3 +220,47 @@ def test_tools_a_registry_dispatches_are_the_servers_this_module_builds(tmp_path
     assert (finding.code, finding.line) == ("TAV505", 6)
     assert "low-level server 'server' " in finding.message
     assert "'list_users' and 'list_teams'" in finding.message
+
+
+CALCULATOR = '''\
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("calculator")
+
+
+@mcp.tool()
+def add(a: float, b: float) -> float:
+    """The sum of two numbers."""
+    return a + b
+
+
+@mcp.tool()
+def ratio(a: float, b: float) -> float:
+    """a divided by b."""
+    return a / b
+
+
+@mcp.tool()
+def save_result(value: float, path: str) -> str:
+    """Write a result to a file."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(str(value))
+    return path
+'''
+
+
+def test_the_remedy_asks_to_annotate_what_enforce_policy_would_misread() -> None:
+    # `add` only computes, but enforce_policy takes a tool named with a write verb for a
+    # mutation (its unknown keys refused, not reported); `ratio`'s name says nothing
+    # (enforce_policy gives it the default mode); `save_result`'s name says what it does.
+    report = analyze_source(CALCULATOR, "calculator.py", Config())
+    [finding] = [d for d in report.diagnostics if d.code == "TAV501"]
+    assert "enforce_policy(mcp)" in finding.message
+    assert "annotate the 1 tool(s) whose names do not say whether they write ('ratio')" in (
+        finding.message
+    )
+    assert "annotate readOnlyHint=True the 1 tool(s) named like writes whose code only " in (
+        finding.message
+    )
+    assert "reads ('add'), if they do" in finding.message
+    assert "save_result" not in finding.message.split("enforce_policy(mcp)")[1]

@@ -64,6 +64,18 @@ def named_by_default(tool: Tool, config: Config) -> bool:
     return len(modes) > 1
 
 
+def named_as_writing(tool: Tool, config: Config) -> bool:
+    """An unannotated tool the checker reads as read-only from its code (every call it
+    makes resolved, none writing), which enforce_policy takes for a mutation by its name
+    (`add`, `create_thumbnail`): its unknown keys would be refused, not reported."""
+    return (
+        tool.annotations is None
+        and tool.mode == "read-only"
+        and not declared(tool)
+        and runtime_mode(tool, config) == "mutation"
+    )
+
+
 def misjudged(tools: Iterable[Tool], config: Config) -> tuple[list[str], list[str]]:
     """Of `tools`, the mutations a running server would take for read-only, and the
     unannotated read-only tools it would take for mutations: where the project declares

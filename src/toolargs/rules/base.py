@@ -12,7 +12,7 @@ import libcst as cst
 from toolargs.codes import message, server_message, tool_names
 from toolargs.config import Config
 from toolargs.model import Event, Finding, ModuleModel, Server, Step, Tool
-from toolargs.remedy import misjudged, named_by_default, policy_options
+from toolargs.remedy import misjudged, named_as_writing, named_by_default, policy_options
 from toolargs.rules.servers import builds, served_tools, site_of
 
 ToolRule = Callable[[Tool, "Context"], Iterable[Finding]]
@@ -97,18 +97,27 @@ class Context:
 
     def _declare_modes(self, server: Server) -> str:
         """What enforce_policy cannot know: the modes of the tools whose names do not say
-        whether they write. The checker's reading of their code is a judgement, so the
-        remedy asks for the annotation instead of writing the reading into options."""
-        names = tuple(sorted({
-            t.name for t in self.served(server) if named_by_default(t, self.config)
-        }))  # fmt: skip
-        if not names:
-            return ""
-        return (
-            f"; then annotate the {len(names)} tool(s) whose names do not say whether they "
-            f"write ({tool_names(names)}): without a readOnlyHint, enforce_policy takes such "
-            f"a tool for {self.config.default_mode}"
-        )
+        whether they write, and of those whose names say they write while their code
+        only reads (`add(a, b)`). The checker's reading of their code is a judgement, so
+        the remedy asks for the annotation instead of writing the reading into options."""
+        served = self.served(server)
+        names = tuple(sorted({t.name for t in served if named_by_default(t, self.config)}))
+        reads = tuple(sorted({t.name for t in served if named_as_writing(t, self.config)}))
+        text = ""
+        if names:
+            text += (
+                f"; then annotate the {len(names)} tool(s) whose names do not say whether "
+                f"they write ({tool_names(names)}): without a readOnlyHint, enforce_policy "
+                f"takes such a tool for {self.config.default_mode}"
+            )
+        if reads:
+            text += (
+                f"; {'and' if names else 'then'} annotate readOnlyHint=True the "
+                f"{len(reads)} tool(s) named like writes whose code only reads "
+                f"({tool_names(reads)}), if they do: enforce_policy takes them for mutations "
+                "by their names"
+            )
+        return text
 
     def limit_field(self, tool: Tool) -> str | None:
         """The tool's canonical limit field: the first configured one its schema has."""
