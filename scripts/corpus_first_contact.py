@@ -91,7 +91,7 @@ def list_sample(
 
     def one(server: dict[str, Any]) -> Listing:
         target = out / f"{server['dist']}.json"
-        if target.is_file() and not again and not only:
+        if target.is_file() and not again:
             return Listing(**json.loads(target.read_text(encoding="utf-8")))
         given = per_server.get(server["dist"], {})
         listing = list_tools(

@@ -177,12 +177,12 @@ def classify(error: str) -> str:
         text,
     ):
         return "missing-setting"
+    if "not json-rpc" in text:  # it answered, with something else: before "did not answer"
+        return "not-stdio"
     if "did not answer initialize" in text or "timeout" in text:
         return "timeout"
     if "closed the connection" in text or "exited" in text:
         return "exited"
-    if "not json-rpc" in text:
-        return "not-stdio"
     if "cannot start the server" in text:
         return "cannot-start"
     return "failed"
