@@ -264,7 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     tools.add_argument("--json", type=Path, help="write the listing here")
     tools.add_argument("--sample", help="list every server of this first-contact sample")
     tools.add_argument("--jobs", type=int, default=1)
-    tools.add_argument("--again", action="store_true", help="list again servers listed before (named or all)")
+    tools.add_argument(
+        "--again", action="store_true", help="list again servers listed before (named or all)"
+    )
     tools.add_argument("--dest", type=Path, default=DEFAULT_DEST)
     options = parser.parse_args(argv)
     if options.command == "sample":
