@@ -114,6 +114,9 @@ class Tool:
     name_unread: bool = False
     # The name is the one value flow saw listed: a mounted server's prefix is in it.
     name_as_listed: bool = False
+    # The names the value-flow analysis saw it served under through mounts the
+    # recognisers do not read (`add_provider(FastMCPProvider(sub), namespace=...)`).
+    mounted_as: tuple[str, ...] = ()
     server: str | None = None  # the framework server object registering it
     enforcement: str | None = None  # what enforces the policy centrally, if anything
     # What rejects unknown keys for it before its handler runs: a framework, or a hook

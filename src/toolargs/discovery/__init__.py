@@ -266,9 +266,15 @@ def _mounted_servers(
 
 def _mounted_names(tools: list[Tool], index: ModuleIndex, resolver: Resolver) -> None:
     """Tools of a server another module mounts with a prefix are served as
-    `<prefix>_<name>` (`main.mount(sub, namespace="jira")`)."""
+    `<prefix>_<name>` (`main.mount(sub, namespace="jira")`); where no mount the
+    recognisers read gives one, under the name the value-flow analysis saw."""
     prefixes: dict[str, str] = {}
-    for tool in tools:
+    for tool in list(tools):
+        if tool.server is None and tool.mounted_as and not tool.name_as_listed:
+            # a tool object of no server here, that the analysis saw given to mounted
+            # servers: it is theirs, reported where they are
+            tools.remove(tool)
+            continue
         if tool.server is None or tool.name_as_listed:
             continue
         if tool.server not in prefixes:
@@ -280,6 +286,8 @@ def _mounted_names(tools: list[Tool], index: ModuleIndex, resolver: Resolver) ->
             prefixes[tool.server] = mount_prefix(home, name) if home is not None else ""
         if prefixes[tool.server]:
             tool.name = f"{prefixes[tool.server]}_{tool.name}"
+        elif len(tool.mounted_as) == 1:
+            tool.name, tool.name_as_listed = tool.mounted_as[0], True
 
 
 def _imported_server(

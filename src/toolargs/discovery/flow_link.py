@@ -802,7 +802,12 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
             continue
         unread = tool.name_unread and tool.name == tool.handler.node.name.value
         if not unread and any(f.name.endswith(tool.name) for f in named):
-            continue  # the name it was registered under, a mount's prefix before it
+            # the name it was registered under, a mount's prefix before it: the mount's
+            # reading gives the prefix; the analysis' name stands where it reads none
+            tool.mounted_as = tuple(
+                sorted({f.name for f in named if f.name.endswith("_" + tool.name)})
+            )
+            continue
         named = [f for f in named if len(handlers_of[f.name]) == 1]
         taken = {t.name for t in tools}
         at = tools.index(tool)

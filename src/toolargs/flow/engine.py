@@ -93,6 +93,7 @@ WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is 
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
 BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len"}
+TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 # A function that loads modules by name is relevant: the modules it loads may register.
 LOADING_TOKENS = frozenset({"import_module", ".import_module"})
 
@@ -1388,6 +1389,8 @@ class Engine:
         framework = self.framework_of(obj.cls)
         if framework is not None and name in fw.SINKS[framework]:
             return frozenset({Bound(f"sink:{name}", obj)})
+        if framework is not None and name in fw.SELF_METHODS.get(framework, ()):
+            return frozenset({Bound("self:", obj)})
         collector = self.collector_of(obj.cls) if isinstance(obj.cls, Class) else None
         if collector is not None and name in collector.methods:
             return frozenset({Bound(f"collect:{name}", obj)})
@@ -1478,6 +1481,9 @@ class Engine:
             return self.invoke(callee, positional, keywords, context)
         if isinstance(callee, Bound):
             return self._call_bound(callee, positional, keywords, node, scope)
+        if isinstance(callee, Class) and self._is_typed_dict(callee):
+            # `ServerConfig(name="x", server=mcp)`: a TypedDict builds a plain dict
+            return self._call_external(External("dict"), positional, keywords, node, scope)
         if isinstance(callee, Class):
             obj = Object(id(node), self._allocation_context(id(node), scope), callee)
             self.nodes[id(node)] = (node, scope.module)
@@ -1664,6 +1670,8 @@ class Engine:
             )  # fmt: skip
         if isinstance(function, str) and function.startswith("sink:"):
             return self._sink(function[5:], receiver, positional, keywords, node, scope)
+        if function == "self:":  # a server method returning the server
+            return frozenset({receiver})
         if isinstance(function, str) and function.startswith("collect:"):
             return self._collect(function[8:], receiver, positional, keywords, node, scope)
         if isinstance(function, str) and isinstance(receiver, Container):
@@ -1799,6 +1807,11 @@ class Engine:
             return frozenset({Unknown("join")})
         return frozenset({Unknown(f"str.{name}")})
 
+    def _is_typed_dict(self, cls: Class) -> bool:
+        return any(
+            isinstance(each, External) and each.qualname in TYPED_DICTS for each in self.mro(cls)
+        )
+
     def _is_dataclass(self, cls: Class) -> bool:
         return any(
             "dataclass" in cst.Module([]).code_for_node(d.decorator) for d in cls.node.decorators
@@ -1848,8 +1861,11 @@ class Engine:
             for index, value in enumerate(positional):
                 self._store(obj, index, value)
             if name in fw.SERVER_CLASSES and "tools" in keywords:
+                # `FastMCP(tools=[...])`: tool objects (`Tool.from_function(fn)`), or
+                # functions the server makes tools of
                 for tool in self.elements(keywords["tools"]):
-                    self._register("tool", frozenset({obj}), frozenset({tool}), node, scope, {}, ())
+                    role = "tool-object" if isinstance(tool, Object) else "tool"
+                    self._register(role, frozenset({obj}), frozenset({tool}), node, scope, {}, ())
             handlers = fw.CONSTRUCTOR_HANDLERS.get(fw.SERVER_CLASSES.get(name, ""), {})
             for keyword, role in handlers.items():
                 if keyword in keywords:

@@ -56,6 +56,13 @@ SINKS: dict[str, dict[str, Sink]] = {
     }
     for framework in ("mcp-fastmcp", "mcp-mcpserver", "mcp-lowlevel", "fastmcp")
 }
+# fastmcp 3+: `parent.add_provider(FastMCPProvider(child), namespace="x")` mounts `child`
+# as `mount(child, namespace="x")` does.
+SINKS["fastmcp"]["add_provider"] = Sink("mount", function=None, decorates=False)
+# Server methods that return the server they are called on, as far as its tools go:
+# fastmcp 3+ `provider.wrap_transform(ServerTitle(...))` wraps it in a transform that may
+# retitle the tools but keeps their names and arguments.
+SELF_METHODS: dict[str, frozenset[str]] = {"fastmcp": frozenset({"wrap_transform"})}
 # SDK 2.x low-level: `server.add_request_handler("tools/call", CallToolRequestParams, fn)`
 # registers `fn` for the request its first argument names.
 SINKS["mcp-lowlevel"]["add_request_handler"] = Sink("request", function=2, decorates=False)
@@ -130,10 +137,14 @@ CONSTRUCTOR_TOOLS = {"tools": "tool-list"}
 # Library calls that keep what flows through them (the result holds the argument).
 IDENTITY_CALLS = {
     "functools.cache": 0,  # a cached function is the function
+    "functools.lru_cache": 0,  # `@lru_cache` written bare
     "functools.update_wrapper": 1,
     "typing.cast": 1,
     "copy.copy": 0,
     "copy.deepcopy": 0,
+    # fastmcp 3+: the provider of a server's components stands for the server it wraps
+    "fastmcp.server.providers.FastMCPProvider": 0,
+    "fastmcp.server.providers.fastmcp_provider.FastMCPProvider": 0,
     # `mcp = enforce_policy(FastMCP("notes"))`: the policy returns the server it enforces
     "toolargs.runtime.enforce_policy": 0,
     "toolargs.runtime.enforce.enforce_policy": 0,
