@@ -391,6 +391,29 @@ def test_a_request_method_is_http_only_when_it_says_so(tmp_path: Path) -> None:
     )
 
 
+def test_webdav_reads_are_reads_and_its_writes_writes(tmp_path: Path) -> None:
+    """CardDAV and WebDAV read with PROPFIND and REPORT; MKCOL makes a folder."""
+    path = server(tmp_path, """
+        import httpx
+
+        client = httpx.Client(base_url="https://contacts.example")
+
+        @mcp.tool(annotations={"readOnlyHint": True})
+        def list_address_books(user: str) -> str:
+            return client.request("PROPFIND", f"/{user}/", headers={"Depth": "1"}).text
+
+        @mcp.tool(annotations={"readOnlyHint": True})
+        def find_contacts(user: str, query: str) -> str:
+            return client.request("REPORT", f"/{user}/contacts/", content=query).text
+
+        @mcp.tool()
+        def make_address_book(user: str, name: str) -> str:
+            return client.request("MKCOL", f"/{user}/{name}/").text
+    """)
+    assert [code for code, _ in codes(path) if code == "TAV403"] == []
+    assert tools(path)["make_address_book"].mode_source.startswith("effect: client.request()")
+
+
 def test_a_part_of_an_argument_object_is_the_callers(tmp_path: Path) -> None:
     """`args.method.upper()` is the HTTP method the caller sends: a name with a read
     verb does not outweigh it."""

@@ -264,3 +264,47 @@ def test_the_remedy_asks_to_annotate_what_enforce_policy_would_misread() -> None
     )
     assert "reads ('add'), if they do" in finding.message
     assert "save_result" not in finding.message.split("enforce_policy(mcp)")[1]
+
+
+STATIONS = '''\
+from fastmcp import FastMCP
+
+from .rig import Rig
+
+mcp = FastMCP("stations")
+rig = Rig()
+
+
+@mcp.tool
+def list_stations(region: str) -> list[str]:
+    """The stations of a region."""
+    return sorted(name for name in ("north-1", "north-2") if name.startswith(region))
+
+
+@mcp.tool
+def calibrate(station: str, offset: float) -> str:
+    """Calibrate a station's sensor."""
+    return rig.apply(station, offset)
+'''
+
+
+def test_tav503_covers_only_tools_something_shows_are_read_only(tmp_path: Path) -> None:
+    # `calibrate` calls into an object the checker cannot follow and its name says
+    # nothing: read-only only by default. fastmcp rejecting its unknown keys is right if
+    # it writes, so the finding names the tool that reads and asks for the other's mode.
+    package = tmp_path / "stations"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "rig.py").write_text(
+        "from hardware import Bus\n\n\nclass Rig:\n"
+        "    def apply(self, station: str, offset: float) -> str:\n"
+        "        return Bus().send(station, offset)\n",
+        encoding="utf-8",
+    )
+    server = package / "server.py"
+    server.write_text(STATIONS, encoding="utf-8")
+    report = analyze_source(STATIONS, str(server), Config())
+    [finding] = [d for d in report.diagnostics if d.code == "TAV503"]
+    assert "its 1 read-only tool(s) ('list_stations';" in finding.message
+    assert finding.covers == ("list_stations",)
+    assert "whose names do not say whether they write ('calibrate' and " in finding.message

@@ -319,8 +319,12 @@ QUERY_ENDPOINTS = frozenset(
 )
 # Calls whose method argument (position, keyword) says which HTTP method is sent.
 REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
-READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-HTTP_METHODS = READ_HTTP_METHODS | {"POST", "PUT", "PATCH", "DELETE", "TRACE", "CONNECT"}
+# WebDAV and CalDAV/CardDAV read with PROPFIND (properties, folder listings) and REPORT
+# (queries); their writes are PUT, DELETE, MKCOL, MOVE, COPY, PROPPATCH.
+READ_HTTP_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"})
+HTTP_METHODS = READ_HTTP_METHODS | {
+    "POST", "PUT", "PATCH", "DELETE", "TRACE", "CONNECT", "MKCOL", "MOVE", "COPY", "PROPPATCH"
+}
 # A first positional argument that is not a literal is the HTTP method only when its name
 # says so (`session.request(method, url)`); `adapter.request(symbol, fetch)` is not HTTP.
 METHOD_NAME_WORDS = frozenset({"method", "verb"})

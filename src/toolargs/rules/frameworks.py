@@ -173,6 +173,12 @@ def _rejected_read_only(tool: Tool, context: Context) -> tuple[str, str, Server 
     runtime = _read_only_at_run_time(tool)
     if (tool.mode != "read-only" and not runtime) or behaviour is None:
         return None
+    if not runtime and tool.mode_source.startswith("default"):
+        # Read-only only by default: nothing shows it (no annotation, no name that says
+        # it, a call the checker cannot follow). Rejecting its unknown keys is right if
+        # it writes; the finding would claim what nobody knows. The remedy of a finding
+        # on its server asks for the annotation.
+        return None
     if behaviour.unknown_keys != "rejected" or not behaviour.before_handler:
         return None
     what = behaviour.what
