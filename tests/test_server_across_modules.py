@@ -280,3 +280,52 @@ def test_servers_mounted_into_another_are_enforced_through_it(
     assert "enforce_policy" not in (package / "tasks.py").read_text()
     code, out = run(capsys, "check", str(package))
     assert (code, out) == (0, "")
+
+
+def test_a_low_level_server_held_in_an_attribute_is_fixed_where_it_is_built(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The class in server.py builds `self.server`; tools.py registers its handlers on
+    # the server it is handed. One finding at the construction, one line after it.
+    package = tmp_path / "memo"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "server.py").write_text(
+        "from mcp.server import Server\n\n"
+        "from .tools import register_tools\n\n\n"
+        "class MemoServer:\n"
+        "    def __init__(self) -> None:\n"
+        '        self.server = Server("memo")\n'
+        "        self.notes: dict[str, str] = {}\n"
+        "        register_tools(self.server, self.notes)\n",
+        encoding="utf-8",
+    )
+    (package / "tools.py").write_text(
+        "from typing import Any\n\n"
+        "from mcp import types\n\n\n"
+        "def register_tools(server: Any, notes: dict[str, str]) -> None:\n"
+        "    @server.list_tools()\n"
+        "    async def list_tools() -> list[types.Tool]:\n"
+        "        return [\n"
+        '            types.Tool(name="read_note", inputSchema={"type": "object"}),\n'
+        '            types.Tool(name="save_note", inputSchema={"type": "object"}),\n'
+        "        ]\n\n"
+        "    @server.call_tool()\n"
+        "    async def call_tool(name: str, arguments: dict[str, Any]) -> list[Any]:\n"
+        '        if name == "read_note":\n'
+        '            return [notes.get(arguments["key"], "")]\n'
+        '        if name == "save_note":\n'
+        '            notes[arguments["key"]] = arguments["text"]\n'
+        "            return []\n"
+        "        raise ValueError(name)\n",
+        encoding="utf-8",
+    )
+    code, out = run(capsys, "check", "--format", "json", str(package))
+    found = [(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(out)]
+    assert found == [("server.py", 8, "TAV505")], out
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0, out
+    server = (package / "server.py").read_text(encoding="utf-8")
+    assert '        self.server = Server("memo")\n        enforce_policy(self.server)\n' in server
+    assert (package / "tools.py").read_text(encoding="utf-8").count("enforce_policy") == 0
+    assert run(capsys, "check", str(package)) == (0, "")

@@ -8,6 +8,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.flow_link import (
+    attribute_calls,
     add_unfound,
     annotated_by_flow,
     drop_disabled,
@@ -324,7 +325,12 @@ def _imported_server(
 def _servers(index: ModuleIndex, config: Config) -> list[Server]:
     """Framework server objects, and whether the policy is enforced on them."""
     servers: dict[str, Server] = {}
-    for name, call in index.bound_calls.items():
+    # Names bound to calls, and attributes (`self.server = Server(...)` in a class that
+    # hands it to register functions elsewhere): reported and enforced where built.
+    bound = [*index.bound_calls.items(), *attribute_calls(index).values()]
+    for name, call in bound:
+        if name in servers:
+            continue
         constructor = call
         if last_name(call.func) in config.enforcement_calls:
             inner = positional(call, 0)
@@ -344,7 +350,9 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
             server.enforced_by = f"{last_name(call.func)}({name})"
         servers[name] = server
     for server in servers.values():
-        server.enforced_by = server.enforced_by or _enforcement_of(server.name, index, config)
+        # an attribute's enforcement is written on it: `enforce_policy(self.server)`
+        written = server.name.rsplit(".", 1)[-1]
+        server.enforced_by = server.enforced_by or _enforcement_of(written, index, config)
     return list(servers.values())
 
 

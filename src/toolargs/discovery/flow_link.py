@@ -408,14 +408,14 @@ def _built_here(index: ModuleIndex, fact: Served) -> tuple[str, cst.Call] | None
     A server bound to a plain name here is discovery's own."""
     if index.path is None or str(index.path.resolve()) != fact.server_path:
         return None
-    return _attribute_calls(index).get((fact.server_name, fact.server_line))
+    return attribute_calls(index).get((fact.server_name, fact.server_line))
 
 
 MAX_KEPT_MODULES = 2048
 _attribute_bound: dict[int, tuple[cst.Module, dict[tuple[str, int], tuple[str, cst.Call]]]] = {}
 
 
-def _attribute_calls(index: ModuleIndex) -> dict[tuple[str, int], tuple[str, cst.Call]]:
+def attribute_calls(index: ModuleIndex) -> dict[tuple[str, int], tuple[str, cst.Call]]:
     """The calls of the module bound to an attribute (`self.server = Server(...)`), by
     the attribute's name and the call's line: the target as written, and the call (one
     walk per module and run)."""

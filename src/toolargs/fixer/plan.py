@@ -964,7 +964,11 @@ def _last_import(module: cst.Module) -> cst.SimpleStatementLine | None:
 
 def building_module(tool_module: Path, where: str) -> Path | None:
     """The file `where` names (a path, or a module's file name as discovery gives it, in
-    the package of `tool_module`): the only one, or None."""
+    the package of `tool_module`, with or without its line: `server.py:96`): the only
+    one, or None."""
+    name, colon, line = where.rpartition(":")
+    if colon and line.isdigit():
+        where = name
     if Path(where).is_absolute():
         return Path(where) if Path(where).is_file() else None
     if not where.endswith(".py") or "/" in where or "\\" in where:
