@@ -46,6 +46,7 @@ def build_model(
     file_decls = load_schema_files(config) if config.schema_files else {}
     discoverer = Discoverer(index, resolver, config, file_decls, source)
     tools = discoverer.discover()
+    _drop_wrappers(tools)  # a decorator's inner function, named after what it wraps
     renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
     annotated_by_flow(discoverer, tools, index)  # annotations only value flow reads
@@ -263,6 +264,26 @@ def _mounted_servers(
         for tool in tools:
             if tool.server == server.name and tool.enforcement is None:
                 tool.enforcement = server.enforced_by
+
+
+def _drop_wrappers(tools: list[Tool]) -> None:
+    """A function a decorator builds with `@functools.wraps(fn)` and registers
+    (`mcp.tool()(wrapper)` inside a project's `def tool(fn)`): the framework lists it
+    under `fn`'s name, copied onto it, once per function decorated, which the value-flow
+    analysis reads; the wrapper's own name is no tool's."""
+    tools[:] = [
+        tool for tool in tools
+        if not (
+            tool.handler is not None
+            and isinstance(tool.handler.node, cst.FunctionDef)
+            and tool.name == tool.handler.node.name.value
+            and any(_wraps(d.decorator) for d in tool.handler.node.decorators)
+        )
+    ]  # fmt: skip
+
+
+def _wraps(decorator: cst.BaseExpression) -> bool:
+    return isinstance(decorator, cst.Call) and last_name(decorator.func) == "wraps"
 
 
 def _mounted_names(tools: list[Tool], index: ModuleIndex, resolver: Resolver) -> None:

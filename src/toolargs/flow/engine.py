@@ -653,6 +653,8 @@ class Engine:
                 if any(isinstance(v, (Unknown, External)) for v in argument):
                     return None  # a value from outside may be a function or a class
                 kept = {isinstance(v, kinds) for v in argument}
+                if kinds is COROUTINE_KINDS:  # an `async def` only
+                    kept = {isinstance(v, Func) and _is_async(v) for v in argument}
                 return kept.pop() if len(kept) == 1 else None
         values = self.eval(test, scope)
         answers = {bool(v.value) if isinstance(v, Const) else None for v in values}
@@ -2427,6 +2429,11 @@ def _is_false(test: cst.BaseExpression, value: Values) -> bool:
     return value == frozenset({Const(False)})
 
 
+def _is_async(function: Func) -> bool:
+    node = function.node
+    return isinstance(node, cst.FunctionDef) and node.asynchronous is not None
+
+
 def _is_static(function: Func) -> bool:
     node = function.node
     return isinstance(node, cst.FunctionDef) and any(
@@ -2435,10 +2442,13 @@ def _is_static(function: Func) -> bool:
     )
 
 
-# `inspect.getmembers(module, predicate)`: the values a known predicate keeps.
+# `inspect.getmembers(module, predicate)`: the values a known predicate keeps (for
+# `iscoroutinefunction`, functions, of which a test keeps the `async def` ones).
+COROUTINE_KINDS: tuple[type, ...] = (Func,)
 MEMBER_PREDICATES: dict[str, tuple[type, ...]] = {
     "inspect.isfunction": (Func,),
-    "inspect.iscoroutinefunction": (Func,),
+    "inspect.iscoroutinefunction": COROUTINE_KINDS,
+    "asyncio.iscoroutinefunction": COROUTINE_KINDS,
     "inspect.isroutine": (Func, Bound),
     "inspect.ismethod": (Bound,),
     "inspect.isclass": (Class,),
