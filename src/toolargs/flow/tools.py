@@ -362,7 +362,7 @@ class Reader:
                 else None
             )
             if given:
-                names = self._strings(given)
+                names = self._given_names(given, function)
             if names is None:
                 names = self._own_name(function) if function is not None else [None]
             return function, names, True
@@ -370,8 +370,16 @@ class Reader:
         if function is None:
             return None, [], False
         if given:
-            return function, self._strings(given), False
+            return function, self._given_names(given, function), False
         return function, self._own_name(function), False
+
+    def _given_names(self, given: Values, function: Func | None) -> list[str | None]:
+        """The names a `name=` argument gives; `name=None` (a helper's default handed on)
+        is the function's own name, as every framework takes it."""
+        names = self._strings(given)
+        if Const(None) in given and function is not None:
+            names = [*(n for n in names if n is not None), *self._own_name(function)]
+        return list(dict.fromkeys(names)) or [None]
 
     def _own_name(self, function: Func) -> list[str | None]:
         """The function's `__name__`: its def's name, or what was assigned to it."""
