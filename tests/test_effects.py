@@ -391,6 +391,28 @@ def test_a_request_method_is_http_only_when_it_says_so(tmp_path: Path) -> None:
     )
 
 
+def test_a_method_keyword_naming_an_rpc_is_no_http_method(tmp_path: Path) -> None:
+    """`bridge.batch(method="get_market_snapshot")` names a remote procedure, not an HTTP
+    method: no network write is read from it (`request(method="POST")` still is one)."""
+    path = server(tmp_path, """
+        import httpx
+        from tdx_client import get_bridge
+
+        bridge = get_bridge()
+
+        @mcp.tool()
+        async def market_snapshot(codes: list[str]) -> list[dict]:
+            return await bridge.batch(method="get_market_snapshot", codes=codes)
+
+        @mcp.tool()
+        def ping_hook(url: str) -> int:
+            return httpx.request(method="PUT", url=url).status_code
+    """)
+    found = tools(path)
+    assert not found["market_snapshot"].mode_source.startswith("effect:")
+    assert found["ping_hook"].mode_source.startswith("effect: httpx.request()")
+
+
 def test_webdav_reads_are_reads_and_its_writes_writes(tmp_path: Path) -> None:
     """CardDAV and WebDAV read with PROPFIND and REPORT; MKCOL makes a folder."""
     path = server(tmp_path, """

@@ -306,9 +306,10 @@ def _tool_nodes(model: ModuleModel) -> ToolNodes:
         if not isinstance(server, cst.Call) or id(server) in anchors:
             server = None
         handler = tool.handler.node if tool.handler else None
-        wanted[id(tool)] = (
-            server, handler.name if isinstance(handler, cst.FunctionDef) else None
-        )
+        placed: cst.CSTNode | None = handler.name if isinstance(handler, cst.FunctionDef) else None
+        if isinstance(tool.anchor, cst.Lambda):  # a table's lambda: the handler is there
+            placed = tool.anchor
+        wanted[id(tool)] = (server, placed)
     return wanted
 
 

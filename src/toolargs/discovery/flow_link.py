@@ -555,13 +555,21 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     for fact in served(index.path):
         handlers_of.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
     calls: dict[int, cst.CSTNode] | None = None
+    lambdas: dict[int, cst.Lambda] | None = None
     for fact in facts:
         if fact.name in known or not fact.handler_name:
             continue
         home = index if fact.handler_path == here else _module(index, fact.handler_path)
         if home is None:
             continue
-        info = _function(home, fact)
+        lambda_at: cst.Lambda | None = None
+        if fact.handler_name == "<lambda>":
+            if lambdas is None:
+                lambdas = _lambdas_by_line(home)
+            lambda_at = lambdas.get(fact.handler_line)
+            info = _as_function(lambda_at, home) if lambda_at is not None else None
+        else:
+            info = _function(home, fact)
         if info is None or id(info.node) in handlers:
             continue  # a handler the recognisers found, under another name (a prefix)
         if home is not index and (
@@ -572,8 +580,10 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         ):
             continue  # the module defining the handler reports it (a tool class's method
             # under the class's name)
-        if home is index:
-            anchor: cst.CSTNode = info.node.name
+        if lambda_at is not None and home is index:
+            anchor: cst.CSTNode = lambda_at  # `"name": lambda args: run(args)` in a table
+        elif home is index:
+            anchor = info.node.name
         else:
             if calls is None:
                 calls = _calls_by_line(index)
@@ -593,7 +603,8 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         shape: Shape = "decorator" if home is index else "imperative"
         if fact.framework == "mcp-lowlevel":  # a branch of a call handler
             shape = "dispatcher"
-        discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations)
+        server = fact.server_name if lambda_at is not None and fact.server_path == here else None
+        discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations, server=server)
         known.add(fact.name)
         if fact.framework != "mcp-lowlevel" and len(handlers_of[fact.name]) > 1:
             # one call handler's branch serves many names; a handler seen only under
@@ -654,6 +665,24 @@ def _found_in(home: ModuleIndex, discoverer: Discoverer) -> frozenset[tuple[int,
 def _tool_decorated(info: FunctionInfo, discoverer: Discoverer) -> bool:
     decorators = discoverer.config.tool_decorators
     return any(last_name(d.decorator) in decorators for d in info.node.decorators)
+
+
+def _lambdas_by_line(index: ModuleIndex) -> dict[int, cst.Lambda]:
+    """The module's lambdas by the line they start on (the first of each line)."""
+    lambdas = [node for node in walk(index.module) if isinstance(node, cst.Lambda)]
+    placed = positions(index.module, lambdas, None, None)
+    found: dict[int, cst.Lambda] = {}
+    for node in lambdas:
+        found.setdefault(placed.get(id(node), (0,))[0], node)
+    return found
+
+
+def _as_function(node: cst.Lambda, home: ModuleIndex) -> FunctionInfo:
+    """A lambda handler read as the function it is: `lambda args: run(args)` is
+    `def <lambda>(args): return run(args)`, its parameters and body the lambda's."""
+    body = cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(node.body)])])
+    function = cst.FunctionDef(cst.Name("_lambda"), node.params, body)
+    return FunctionInfo(function, None, None, home)
 
 
 def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:

@@ -523,9 +523,12 @@ class _Scan:
         if method is not None and not self.project.is_class(call.func, self.function):
             # (`BrokerRequest(method=..., ...)`: a record of the project's, not a request)
             template = self.template(method, sequence=False)
-            if not (_posts(template) and self.queries(call, 0, site)):
-                self.decide("network", site, text, template)
-            return
+            first = _first(template)
+            if not isinstance(first, str) or first.upper() in cat.HTTP_METHODS:
+                if not (_posts(template) and self.queries(call, 0, site)):
+                    self.decide("network", site, text, template)
+                return
+            # `bridge.batch(method="get_market_snapshot")`: an RPC's name, no HTTP method
         if isinstance(func, cst.Attribute):
             if self.method(call, func, site, text, last):
                 return
