@@ -272,6 +272,8 @@ CODES: dict[str, Code] = {
             "What happens to an unknown key cannot be decided",
             "what tool '{tool}' does with an unknown key cannot be decided ({what}), so "
             "it is not counted as conforming: {remedy}",
+            server_message="what {count} tool(s) of this module ({names}) do with an unknown "
+            "key cannot be decided ({what}), so they are not counted as conforming: {remedy}",
         ),
         Code(
             "TAV999",

@@ -28,7 +28,9 @@ TOOL_RULES: tuple[ToolRule, ...] = (
     *frameworks.RULES,
     *limits.RULES,
 )
-MODULE_RULES: tuple[ModuleRule, ...] = (*frameworks.MODULE_RULES, *enforced.MODULE_RULES)
+MODULE_RULES: tuple[ModuleRule, ...] = (
+    *frameworks.MODULE_RULES, *enforced.MODULE_RULES, *limits.MODULE_RULES
+)
 
 
 def judge(model: ModuleModel, config: Config) -> list[Finding]:

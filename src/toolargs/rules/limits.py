@@ -8,6 +8,7 @@ from typing import Iterator
 import libcst as cst
 
 from toolargs.discovery.literals import dotted_name
+from toolargs.codes import server_message, tool_names
 from toolargs.model import Finding, Tool
 from toolargs.rules.base import Context, checked_dict_handler
 
@@ -24,13 +25,34 @@ def handler_unresolved(tool: Tool, context: Context) -> Iterator[Finding]:
         yield context.finding("TAV902", tool.anchor, tool, why=tool.why_unresolved_handler)
 
 
-def unknown_keys_undecided(tool: Tool, context: Context) -> Iterator[Finding]:
+def unknown_keys_undecided(context: Context) -> Iterator[Finding]:
     """TAV904: the behaviour model cannot tell what happens to an unknown key (a
     keyword-style handler no known framework server calls), so the tool does not
-    silently count as conforming. A handler the checker cannot follow is TAV902's."""
+    silently count as conforming. A handler the checker cannot follow is TAV902's.
+    Tools of one module undecided for the same reason, with the same remedy, are one
+    finding, at the first of them, naming how many and which."""
+    groups: dict[tuple[str, str], list[Tool]] = {}
+    for tool in context.model.tools:
+        judged = _undecided(tool, context)
+        if judged is not None:
+            groups.setdefault(judged, []).append(tool)
+    for (what, remedy), tools in groups.items():
+        first = tools[0]
+        if len(tools) == 1:
+            yield context.finding("TAV904", first.anchor, first, what=what, remedy=remedy)
+            continue
+        names = tuple(dict.fromkeys(t.name for t in tools))
+        text = server_message(
+            "TAV904", count=len(names), names=tool_names(names), what=what, remedy=remedy
+        )
+        yield Finding("TAV904", text, first.anchor, first.name, names)
+
+
+def _undecided(tool: Tool, context: Context) -> tuple[str, str] | None:
+    """Why what the tool does with an unknown key cannot be decided, and the remedy."""
     behaviour = tool.behaviour
     if behaviour is None or behaviour.unknown_keys != "unknown" or tool.handler is None:
-        return
+        return None
     remedy = (
         "register it on a server the checker knows (the SDK's FastMCP or MCPServer, "
         "fastmcp, or a low-level Server dispatcher), or take the argument dict and "
@@ -50,7 +72,7 @@ def unknown_keys_undecided(tool: Tool, context: Context) -> Iterator[Finding]:
             "(a tuple of strings, spreads of DEFAULT_MUTATION_TOOLS or of module constants "
             "holding such tuples)"
         )
-    yield context.finding("TAV904", tool.anchor, tool, what=behaviour.what, remedy=remedy)
+    return behaviour.what, remedy
 
 
 def _server_class_outside(tool: Tool, context: Context) -> str:
@@ -84,4 +106,5 @@ def _decorating_receiver(tool: Tool) -> str:
     return ""
 
 
-RULES = (schema_unresolved, handler_unresolved, unknown_keys_undecided)
+RULES = (schema_unresolved, handler_unresolved)
+MODULE_RULES = (unknown_keys_undecided,)
