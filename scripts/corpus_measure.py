@@ -158,6 +158,11 @@ def run_audit(folders: list[Path]) -> list[dict[str, Any]]:
     if done.returncode not in (0, 1):
         last = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
         raise RuntimeError(last[0][:300])
+    # A file the checker failed on is reported and skipped, its tools missing: a broken
+    # checker (or one edited while it runs) must not read as tools it did not find.
+    crashed = [line for line in done.stderr.splitlines() if "internal error" in line]
+    if crashed:
+        raise RuntimeError(crashed[0][:300])
     tools: list[dict[str, Any]] = json.loads(done.stdout)["tools"]
     return tools
 
