@@ -16,6 +16,7 @@ import pytest
 from toolargs.analysis import analyze_source
 from toolargs.cli import main
 from toolargs.config import Config
+from toolargs.fixer import fix_source
 
 ROOT = Path(__file__).resolve().parent.parent
 READING = ROOT / "fixtures" / "packages" / "reading_list"
@@ -329,3 +330,20 @@ def test_a_low_level_server_held_in_an_attribute_is_fixed_where_it_is_built(
     assert '        self.server = Server("memo")\n        enforce_policy(self.server)\n' in server
     assert (package / "tools.py").read_text(encoding="utf-8").count("enforce_policy") == 0
     assert run(capsys, "check", str(package)) == (0, "")
+
+
+def test_a_rewrite_judged_in_memory_leaves_no_trace_in_a_later_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `fix` judges app.py's rewritten text (enforce_policy added) without writing it; a
+    # later audit in the same process, its files shared among two processes, reads the
+    # file as it is on disk: the server is not enforced, whichever process judges a tool.
+    app = READING / "app.py"
+    rewritten = fix_source(app.read_text(encoding="utf-8"), str(app), Config())
+    assert "enforce_policy(" in rewritten.new_source
+    code, out = run(capsys, "audit", "--jobs", "2", "--format", "json", str(READING))
+    tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
+    assert tools == {
+        "search_books": ["TAV503"], "get_book": ["TAV503"], "list_notes": ["TAV503"],
+        "book_note": [],
+    }  # fmt: skip

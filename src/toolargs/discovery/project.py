@@ -24,7 +24,14 @@ from toolargs.discovery.index import (
     ModuleIndex,
     build_index,
 )
-from toolargs.source import INSTALLATION_FOLDERS, SourceError, guard, parse_shared, read
+from toolargs.source import (
+    INSTALLATION_FOLDERS,
+    SourceError,
+    guard,
+    parse_shared,
+    read,
+    source_of,
+)
 
 MAX_HOPS = 8  # re-exports, aliases and attribute chains followed before giving up
 MAX_MODULES = 512  # modules kept per process; the least recently used are dropped
@@ -45,7 +52,9 @@ class ProjectIndex:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self._modules: OrderedDict[str, tuple[int, ModuleIndex | None]] = OrderedDict()
+        # by file: the hash of the text indexed (None: not known), and the index (None: the
+        # file cannot be read or parsed)
+        self._modules: OrderedDict[str, tuple[int | None, ModuleIndex | None]] = OrderedDict()
         self._dropped: list[ModuleIndex] = []  # dropped, not yet released
         # Counts the times a module was given a new text (`fix` analysing what it would
         # write): what was concluded from the modules before that may no longer hold.
@@ -65,13 +74,11 @@ class ProjectIndex:
         if cached is not None and cached[1] is not None and cached[1].module is module:
             return cached[1]
         if cached is not None and cached[1] is not None:
-            # A new text of a module (`fix` rewrote it): its importers load it again.
-            old = cached[1]
-            for importer in old.importers.values():
-                for imported in [k for k, v in importer.loaded.items() if v is old]:
-                    del importer.loaded[imported]
-        digest = hash(source) if source is not None else 0
-        if cached is not None and (cached[0] != digest or not digest):
+            self._forget(cached[1])  # a new text of a module (`fix` rewrote it)
+        if source is None:  # the text it was parsed from, while the parse is kept
+            source = source_of(module)
+        digest = hash(source) if source is not None else None
+        if cached is not None and (cached[0] != digest or digest is None):
             self.edition += 1
         index = build_index(module, path, self.config)
         index.project = self
@@ -105,22 +112,43 @@ class ProjectIndex:
     def module_at(self, path: Path) -> ModuleIndex | None:
         key = str(path.resolve())
         cached = self._modules.get(key)
+        source: str | None = None
         if cached is not None:
-            self._modules.move_to_end(key)
-            return cached[1]
+            if cached[1] is None:
+                self._modules.move_to_end(key)
+                return cached[1]
+            # Indexed from a text given to `add` (a checked file, a rewritten module, an
+            # editor's buffer): it stands while that is what the file reads as (a later
+            # run in the same process may read the file as it is on disk again); one
+            # given without its text (a rewrite `fix` built) is read again.
+            try:
+                source = read(Path(key))
+            except SourceError:
+                source = None
+            if source is not None and cached[0] is not None and hash(source) == cached[0]:
+                self._modules.move_to_end(key)
+                return cached[1]
+            self._forget(cached[1])
+            self.edition += 1
         try:
-            source = read(Path(key))
+            source = read(Path(key)) if source is None else source
             guard(source, key)  # past its limits the native parser may crash the process
             module = parse_shared(source, key)
         except (SourceError, cst.ParserSyntaxError, RecursionError, MemoryError):
-            self._remember(key, 0, None)
+            self._remember(key, None, None)
             return None
         index = build_index(module, Path(key), self.config)
         index.project = self
         self._remember(key, hash(source), index)
         return index
 
-    def _remember(self, key: str, digest: int, index: ModuleIndex | None) -> None:
+    def _forget(self, old: ModuleIndex) -> None:
+        """A module is given a new text: its importers load it again."""
+        for importer in old.importers.values():
+            for imported in [k for k, v in importer.loaded.items() if v is old]:
+                del importer.loaded[imported]
+
+    def _remember(self, key: str, digest: int | None, index: ModuleIndex | None) -> None:
         self._modules[key] = (digest, index)
         self._modules.move_to_end(key)
         while len(self._modules) > MAX_MODULES:
