@@ -679,7 +679,8 @@ def _lambdas_by_line(index: ModuleIndex) -> dict[int, cst.Lambda]:
 
 def _as_function(node: cst.Lambda, home: ModuleIndex) -> FunctionInfo:
     """A lambda handler read as the function it is: `lambda args: run(args)` is
-    `def <lambda>(args): return run(args)`, its parameters and body the lambda's."""
+    `def _lambda(args): return run(args)`, its parameters and body the lambda's (the tool
+    is placed at the lambda, which is in the module; this `def` is not)."""
     body = cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(node.body)])])
     function = cst.FunctionDef(cst.Name("_lambda"), node.params, body)
     return FunctionInfo(function, None, None, home)
