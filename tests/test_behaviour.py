@@ -10,6 +10,7 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
+from packages import write_package
 
 from toolargs.analysis import analyze_path, analyze_source
 from toolargs.behaviour import Facts, behaviour
@@ -141,12 +142,7 @@ def test_standalone_fastmcp_gets_tav503_with_a_remedy_that_works_there() -> None
 
 
 def package(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = tmp_path / "pkg"
-    root.mkdir()
-    (root / "__init__.py").write_text("", encoding="utf-8")
-    for name, text in files.items():
-        (root / name).write_text(text, encoding="utf-8")
-    return root
+    return write_package(tmp_path / "pkg", files)
 
 
 def audit_of(path: Path) -> dict[str, tuple[str, list[str]]]:

@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from packages import write_package
 
 from toolargs.analysis import analyze_source
 from toolargs.cli import main
@@ -288,39 +289,36 @@ def test_a_low_level_server_held_in_an_attribute_is_fixed_where_it_is_built(
 ) -> None:
     # The class in server.py builds `self.server`; tools.py registers its handlers on
     # the server it is handed. One finding at the construction, one line after it.
-    package = tmp_path / "memo"
-    package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "server.py").write_text(
-        "from mcp.server import Server\n\n"
-        "from .tools import register_tools\n\n\n"
-        "class MemoServer:\n"
-        "    def __init__(self) -> None:\n"
-        '        self.server = Server("memo")\n'
-        "        self.notes: dict[str, str] = {}\n"
-        "        register_tools(self.server, self.notes)\n",
-        encoding="utf-8",
-    )
-    (package / "tools.py").write_text(
-        "from typing import Any\n\n"
-        "from mcp import types\n\n\n"
-        "def register_tools(server: Any, notes: dict[str, str]) -> None:\n"
-        "    @server.list_tools()\n"
-        "    async def list_tools() -> list[types.Tool]:\n"
-        "        return [\n"
-        '            types.Tool(name="read_note", inputSchema={"type": "object"}),\n'
-        '            types.Tool(name="save_note", inputSchema={"type": "object"}),\n'
-        "        ]\n\n"
-        "    @server.call_tool()\n"
-        "    async def call_tool(name: str, arguments: dict[str, Any]) -> list[Any]:\n"
-        '        if name == "read_note":\n'
-        '            return [notes.get(arguments["key"], "")]\n'
-        '        if name == "save_note":\n'
-        '            notes[arguments["key"]] = arguments["text"]\n'
-        "            return []\n"
-        "        raise ValueError(name)\n",
-        encoding="utf-8",
-    )
+    package = write_package(tmp_path / "memo", {
+        "server.py": (
+            "from mcp.server import Server\n\n"
+            "from .tools import register_tools\n\n\n"
+            "class MemoServer:\n"
+            "    def __init__(self) -> None:\n"
+            '        self.server = Server("memo")\n'
+            "        self.notes: dict[str, str] = {}\n"
+            "        register_tools(self.server, self.notes)\n"
+        ),
+        "tools.py": (
+            "from typing import Any\n\n"
+            "from mcp import types\n\n\n"
+            "def register_tools(server: Any, notes: dict[str, str]) -> None:\n"
+            "    @server.list_tools()\n"
+            "    async def list_tools() -> list[types.Tool]:\n"
+            "        return [\n"
+            '            types.Tool(name="read_note", inputSchema={"type": "object"}),\n'
+            '            types.Tool(name="save_note", inputSchema={"type": "object"}),\n'
+            "        ]\n\n"
+            "    @server.call_tool()\n"
+            "    async def call_tool(name: str, arguments: dict[str, Any]) -> list[Any]:\n"
+            '        if name == "read_note":\n'
+            '            return [notes.get(arguments["key"], "")]\n'
+            '        if name == "save_note":\n'
+            '            notes[arguments["key"]] = arguments["text"]\n'
+            "            return []\n"
+            "        raise ValueError(name)\n"
+        ),
+    })  # fmt: skip
     code, out = run(capsys, "check", "--format", "json", str(package))
     found = [(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(out)]
     assert found == [("server.py", 8, "TAV505")], out

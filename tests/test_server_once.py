@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from packages import write_package
 
 from toolargs.analysis import analyze_source
 from toolargs.cli import main
@@ -292,17 +293,13 @@ def test_tav503_covers_only_tools_something_shows_are_read_only(tmp_path: Path) 
     # `calibrate` calls into an object the checker cannot follow and its name says
     # nothing: read-only only by default. fastmcp rejecting its unknown keys is right if
     # it writes, so the finding names the tool that reads and asks for the other's mode.
-    package = tmp_path / "stations"
-    package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "rig.py").write_text(
+    rig = (
         "from hardware import Bus\n\n\nclass Rig:\n"
         "    def apply(self, station: str, offset: float) -> str:\n"
-        "        return Bus().send(station, offset)\n",
-        encoding="utf-8",
+        "        return Bus().send(station, offset)\n"
     )
+    package = write_package(tmp_path / "stations", {"rig.py": rig, "server.py": STATIONS})
     server = package / "server.py"
-    server.write_text(STATIONS, encoding="utf-8")
     report = analyze_source(STATIONS, str(server), Config())
     [finding] = [d for d in report.diagnostics if d.code == "TAV503"]
     assert "its 1 read-only tool(s) ('list_stations';" in finding.message
