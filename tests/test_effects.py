@@ -116,6 +116,10 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("subprocess.run(['git', 'config', '--get', 'remote.origin.url'])", "read-only",
          "effects: none"),
         ("subprocess.run(['git', 'config', 'user.name', path])", "mutation", "command from"),
+        ("subprocess.run(['git', 'remote', 'get-url', 'origin'])", "read-only", "effects: none"),
+        ("subprocess.run(['git', 'remote', 'add', 'up', path])", "mutation", "command from"),
+        ("subprocess.run(['git', 'stash', 'list'])", "read-only", "effects: none"),
+        ("subprocess.run(['git', 'stash'])", "mutation", "runs `git stash`"),
         ("import fitz\nreturn fitz.open(path).page_count", "read-only", "effects: none"),
         ("import fitz\nreturn fitz.open(path, 'w').page_count", "mutation", "opens a file"),
         ("errors, seen = [], set()\nerrors.append(path)\nseen.add(path)\nreturn errors",
@@ -458,6 +462,59 @@ def test_a_part_of_an_argument_object_is_the_callers(tmp_path: Path) -> None:
         "effect: client.transport.perform_request() (server.py:18), HTTP method from the "
         "arguments"
     )
+
+
+def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(
+    tmp_path: Path,
+) -> None:
+    """A constructor migrating its database, and a hit counter kept by a helper named for
+    it under a tool named as a read, are the server's upkeep: shown, not counted. The same
+    helper under a tool whose name does not say it reads still counts, and so does what a
+    constructor writes where the tool's arguments say."""
+    path = server(tmp_path, """
+        import sqlite3
+        from pathlib import Path
+
+        class Store:
+            def __init__(self, path: str = "notes.db") -> None:
+                self.connection = sqlite3.connect(path)
+                self.connection.execute("DELETE FROM pending_migrations")
+
+            def notes(self) -> list[str]:
+                return [r[0] for r in self.connection.execute("SELECT body FROM notes")]
+
+        class Export:
+            def __init__(self, target: str) -> None:
+                Path(target).write_text("")
+
+        def record_hit(term: str) -> None:
+            sqlite3.connect("hits.db").execute("UPDATE hits SET n = n + 1")
+
+        @mcp.tool()
+        def list_notes() -> list[str]:
+            return Store().notes()
+
+        @mcp.tool()
+        def search_notes(term: str) -> list[str]:
+            record_hit(term)
+            return [n for n in Store().notes() if term in n]
+
+        @mcp.tool()
+        def tally(term: str) -> None:
+            record_hit(term)
+
+        @mcp.tool()
+        def begin_export(target: str) -> None:
+            Export(target)
+    """)
+    found = tools(path)
+    assert found["list_notes"].mode == "read-only"
+    assert "set-up of an object it uses" in found["list_notes"].mode_source
+    assert "Store.__init__" in found["list_notes"].mode_source
+    assert found["search_notes"].mode == "read-only"
+    assert "record_hit" in found["search_notes"].mode_source
+    assert found["tally"].mode == "mutation"
+    assert found["begin_export"].mode == "mutation"
 
 
 def test_scratch_files_are_not_effects(tmp_path: Path) -> None:

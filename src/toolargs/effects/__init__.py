@@ -15,8 +15,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from toolargs.config import Config
-from toolargs.effects.catalogue import OWN_STATE_TOOL_WORDS
-from toolargs.mode import Classification, Effects, classify, name_words, reads_by_name
+from toolargs.effects.catalogue import (
+    OBJECT_SETUP,
+    OWN_STATE_TOOL_WORDS,
+    READ_NAME_WORDS,
+    UPKEEP_HELPER_WORDS,
+)
+from toolargs.mode import (
+    Classification,
+    Effects,
+    classify,
+    name_verb,
+    name_words,
+    reads_by_name,
+)
 
 if TYPE_CHECKING:  # discovery imports this package: its modules are imported when used
     from toolargs.discovery.index import ModuleIndex
@@ -42,6 +54,7 @@ def classify_tools(
         if tool.handler is not None:  # every tool counts for what they all reach alike
             verdicts[id(tool)] = analysis.verdict(project.handler(tool.handler))
     verdicts = _ambient(tools, verdicts, config)
+    verdicts = _upkeep(tools, verdicts, config)
     judged = [t for t in tools if id(t) in verdicts and not _decided_as_mutation(t, config)]
     # Lines cost code generation: only for the evidence shown (the first certain and the
     # first uncertain write of each tool, the first the tool's arguments decide, and the
@@ -171,6 +184,72 @@ def _may_be_ambient(write: Write, context: frozenset[str]) -> bool:
         and (write.certain or write.kind != "sql")
         and (write.kind != "network" or set(write.carries) <= context)
     )
+
+
+def _upkeep(
+    tools: Sequence[Tool], verdicts: dict[int, Verdict], config: Config
+) -> dict[int, Verdict]:
+    """Writes the server makes for itself on the way to what a tool does are marked as
+    its own state:
+
+    - a write reached through a constructor (`get_status -> Store.__init__ ->
+      initialize_connection -> apply_migrations`) sets up an object the tool uses;
+    - under a tool whose name says it reads (`search_docs`, `get_status`, `recall`), a
+      write reached through a helper named for a cache, a log, counts or set-up
+      (`ai_search -> _finish_search -> record_hit`, `get_summary -> _maybe_refresh_trends
+      -> Store.write`) is upkeep of the server's own.
+
+    Only writes the tool's arguments do not decide, that are not the handler's own, and
+    no HTTP request, process or git command: those act on what the user owns."""
+    from dataclasses import replace
+
+    from toolargs.effects.analysis import Verdict
+
+    marked = dict(verdicts)
+    for tool in tools:
+        verdict = verdicts.get(id(tool))
+        if verdict is None:
+            continue
+        reads = _reads_by_name(tool.name, config)
+        writes = []
+        for write in verdict.writes:
+            why = _upkeep_helper(write, reads) if _may_be_upkeep(write) else ""
+            writes.append(replace(write, own=why) if why else write)
+        marked[id(tool)] = Verdict(tuple(writes), verdict.resolved)
+    return marked
+
+
+def _reads_by_name(name: str, config: Config) -> bool:
+    if reads_by_name(name, config):
+        return True
+    words = name_words(name)
+    return bool(words & READ_NAME_WORDS) and name_verb(name, config.mutation_verbs) is None
+
+
+def _may_be_upkeep(write: Write) -> bool:
+    return (
+        len(write.chain) > 1
+        and not write.own_state
+        and not write.place
+        and not write.from_arguments
+        and not write.carries
+        and write.kind not in _NOT_AMBIENT
+        and write.kind != "network"
+    )
+
+
+def _upkeep_helper(write: Write, reads: bool) -> str:
+    """What the first helper of the chain that keeps the server's own state keeps: the
+    chain in the evidence names it."""
+    for label in write.chain[1:]:
+        name = label.rsplit(".", 1)[-1]
+        if name == "__init__":
+            return OBJECT_SETUP
+        if reads:
+            for word in sorted(name_words(name)):
+                if word in UPKEEP_HELPER_WORDS:
+                    return UPKEEP_HELPER_WORDS[word]
+    return ""
 
 
 def _context_params(tool: Tool) -> frozenset[str]:

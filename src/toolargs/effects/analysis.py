@@ -1515,7 +1515,10 @@ def _bind(node: cst.CSTNode, call: cst.Call) -> dict[str, _Bound]:
     if not isinstance(node, cst.FunctionDef):
         return {}
     params = list(node.params.posonly_params) + list(node.params.params)
-    if params and params[0].name.value in ("self", "cls") and isinstance(call.func, cst.Attribute):
+    constructor = node.name.value in ("__init__", "__new__")  # `Export(target)`
+    if params and params[0].name.value in ("self", "cls") and (
+        constructor or isinstance(call.func, cst.Attribute)
+    ):
         params = params[1:]
     bound: dict[str, _Bound] = {}
     positional = [a for a in call.args if a.keyword is None]
@@ -1809,6 +1812,9 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     after = rest[index + 1:]
     if subcommand in cat.GIT_READ_SUBCOMMANDS:
         return True
+    action = next((a for a in after if not (isinstance(a, str) and a.startswith("-"))), None)
+    if isinstance(action, str) and action in cat.GIT_LIST_READ_ACTIONS.get(subcommand, ()):
+        return True  # `git remote get-url origin`
     if subcommand in cat.GIT_LIST_SUBCOMMANDS:
         if any(not isinstance(a, str) for a in after):
             return None  # `git branch <something>`: lists with flags, creates with a name

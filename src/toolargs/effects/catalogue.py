@@ -59,6 +59,7 @@ LOG = "a log"
 LOCK = "a lock file"
 FOLDER = "a folder it sets up"
 DATABASE_SETUP = "database set-up"
+OBJECT_SETUP = "set-up of an object it uses"
 OWN_WORDS: dict[str, str] = {
     **{word: CACHE for word in "cache caches cachedir cached".split()},
     **{word: CREDENTIALS for word in """cookie cookies cookiejar token tokens credential
@@ -124,7 +125,24 @@ OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
     DATABASE_SETUP: frozenset(
         "init initialize initialise setup bootstrap install migrate migration".split()
     ),
+    OBJECT_SETUP: frozenset("init initialize initialise setup bootstrap install".split()),
 }
+# What a helper between a tool and a write is named for, when it keeps the server's own
+# state: set-up of an object the tool uses (`Store.__init__` running migrations), or its
+# upkeep: a cache it refreshes (`_maybe_refresh_trends`), the counts and logs it keeps of
+# its own use (`record_hit`, `_bump_access_count`). A write reached through one is the
+# server's, for a tool whose name says it reads (docs/effects.md).
+UPKEEP_HELPER_WORDS: dict[str, str] = {
+    **{word: CACHE for word in """cache caches cached memo memoize refresh refreshes
+        rebuild reindex warm""".split()},
+    **{word: LOG for word in """log logs audit record track hit hits counter counters
+        access accesses usage telemetry bookkeeping""".split()},
+    **{word: DATABASE_SETUP for word in """init initialize initialise setup bootstrap
+        migrate migration migrations""".split()},
+}
+# Words that, beside the read verbs of the configuration, name a tool that reports
+# (`get_status`, `auth_status`, `recall`, `usage_stats`).
+READ_NAME_WORDS = frozenset("status recall query retrieve info stats health".split())
 # Receivers whose writes fill or empty a cache the server keeps (`cache.set(key, df)`,
 # `self._cache.delete(key)`): words of the receiver's name.
 CACHE_WORDS = frozenset({"cache", "caches", "cached", "memo", "lru"})
@@ -268,12 +286,19 @@ GIT_READ_SUBCOMMANDS = frozenset(
     count-objects check-ignore version help""".split()
 )
 # Subcommands that list without arguments and write with them (`git branch new`).
-GIT_LIST_SUBCOMMANDS = frozenset({"branch", "tag", "remote", "stash list", "config"})
+GIT_LIST_SUBCOMMANDS = frozenset({"branch", "tag", "remote", "config"})
 GIT_LIST_FLAGS = frozenset(
     {"-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose",
      "--show-current", "--contains", "--merged", "--no-merged", "--get", "--get-all",
      "--list", "-n", "--format", "--sort", "--points-at"}
 )
+# Subcommands whose first word says they read (`git remote get-url origin`,
+# `git stash show`; `git stash` alone pushes).
+GIT_LIST_READ_ACTIONS: dict[str, frozenset[str]] = {
+    "remote": frozenset({"get-url", "show"}),
+    "stash": frozenset({"list", "show"}),
+    "worktree": frozenset({"list"}),
+}
 # Of those, the options followed by a value (`--format "%(refname)"`, or `--format=...`).
 GIT_LIST_VALUE_FLAGS = frozenset(
     {"--format", "--sort", "--contains", "--merged", "--no-merged", "--points-at"}
