@@ -8,7 +8,7 @@ import textwrap
 import libcst as cst
 import pytest
 
-from toolargs.flow.rejection import rejects_unknown_keys
+from toolargs.flow.rejection import override_rejects_unknown_keys, rejects_unknown_keys
 
 REJECTING = [
     # keys minus the schema's properties, kept in a variable, tested, an error result
@@ -85,3 +85,38 @@ def test_unknown_keys_reaching_an_error_first_are_rejected(text: str) -> None:
 @pytest.mark.parametrize("text", NOT_REJECTING)
 def test_other_hooks_do_not_reject(text: str) -> None:
     assert not rejects_unknown_keys(_function(text))
+
+
+OVERRIDES = [
+    # the call's keys minus the listed schema's properties, raised before `super()`
+    ("""
+    async def call_tool(self, name, arguments, context=None):
+        tool = next((t for t in await self.list_tools() if t.name == name), None)
+        if tool is not None:
+            allowed = set(tool.inputSchema.get("properties", {}))
+            unknown = sorted(set(arguments) - allowed)
+            if unknown:
+                raise ValueError("unknown arguments: " + ", ".join(unknown))
+        return await super().call_tool(name, arguments, context)
+    """, True),
+    # the same test after the tool ran: not a rejection
+    ("""
+    async def call_tool(self, name, arguments, context=None):
+        result = await super().call_tool(name, arguments, context)
+        if set(arguments) - KNOWN[name]:
+            raise ValueError("unknown arguments")
+        return result
+    """, False),
+    # the name's keys, not the arguments'
+    ("""
+    async def call_tool(self, name, arguments, context=None):
+        if set(name) - LETTERS:
+            raise ValueError("bad name")
+        return await super().call_tool(name, arguments, context)
+    """, False),
+]
+
+
+@pytest.mark.parametrize(("text", "rejects"), OVERRIDES)
+def test_a_server_class_overriding_its_call_method(text: str, rejects: bool) -> None:
+    assert override_rejects_unknown_keys(_function(text), 1) is rejects

@@ -29,6 +29,7 @@ from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
 from toolargs.flow.frameworks import (
+    CALL_OVERRIDES,
     COLLECTOR_METHODS,
     CONSTRUCTOR_TOOLS,
     INTERCEPTORS,
@@ -973,7 +974,10 @@ def intercepted_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
         t for t in tools
         if t.server_model is not None and t.rejected_by is None and t.handler is not None
         and isinstance(t.handler.node, cst.FunctionDef)
-        and t.server_model.framework_id in INTERCEPTORS
+        and (
+            t.server_model.framework_id in INTERCEPTORS
+            or t.server_model.framework_id in CALL_OVERRIDES
+        )
     ]  # fmt: skip
     # Not the server model's own keywords: for a server built in another module they are
     # what this process has read of it (its model, when that module was judged here

@@ -82,6 +82,16 @@ INTERCEPTORS: dict[str, dict[str, str]] = {
     "mcp-mcpserver": {"extensions": "intercept_tool_call"},
 }
 
+# Methods of a server class through which every tool call passes, per framework, and the
+# position of the call's arguments after `self`: a project subclass overriding one
+# (`call_tool(self, name, arguments, context)`) may turn unknown keys into an error
+# before it hands the call on to `super()`.
+CALL_OVERRIDES: dict[str, dict[str, int]] = {
+    "mcp-fastmcp": {"call_tool": 1},
+    "mcp-mcpserver": {"call_tool": 1},
+    "fastmcp": {"call_tool": 1, "_call_tool": 1, "_mcp_call_tool": 1},
+}
+
 # Library classes whose instances carry a tool's facts in their fields (keyword -> field).
 TOOL_OBJECTS: dict[str, str] = {
     "mcp.types.Tool": "definition",

@@ -10,7 +10,7 @@ sorted, or tested directly. Only the function's own body is read; nothing is run
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
@@ -26,10 +26,28 @@ def rejects_unknown_keys(function: cst.FunctionDef) -> bool:
     if len(params) < 2:
         return False
     request, proceed = params[0], params[-1]
+    return _rejects(function, _Arguments(request), lambda node: _calls(node, proceed))
+
+
+def override_rejects_unknown_keys(function: cst.FunctionDef, position: int) -> bool:
+    """Whether a server class's override of its framework's call method (`call_tool(self,
+    name, arguments, context)`, the arguments at `position` after `self`) rejects a call
+    with unknown keys before it hands the call on to `super()`."""
+    params = [p.name.value for p in function.params.params if p.name.value not in ("self", "cls")]
+    if position >= len(params):
+        return False
+    arguments = _Arguments("")
+    arguments.names.add(params[position])
+    method = function.name.value
+    return _rejects(function, arguments, lambda node: _calls_super(node, method))
+
+
+def _rejects(
+    function: cst.FunctionDef, arguments: _Arguments, proceeds: Callable[[cst.CSTNode], bool]
+) -> bool:
     nodes = list(_limited(walk(function.body)))
     if len(nodes) >= MAX_NODES:
         return False
-    arguments = _Arguments(request)
     extras: set[str] = set()  # names holding the keys left once the known ones are taken
     for node in nodes:
         if isinstance(node, cst.Assign) and len(node.targets) == 1:
@@ -43,10 +61,10 @@ def rejects_unknown_keys(function: cst.FunctionDef) -> bool:
     for statement in _statements(function.body):
         if isinstance(statement, cst.If):
             if (_mentions(statement.test, extras) or _difference(statement.test, arguments)) and (
-                _exits(statement.body) and not _calls(statement.body, proceed)
+                _exits(statement.body) and not proceeds(statement.body)
             ):
                 return True
-        elif _calls(statement, proceed):
+        elif proceeds(statement):
             return False  # the tool runs first
     return False
 
@@ -64,7 +82,8 @@ class _Arguments:
             if isinstance(node, cst.Name) and node.value in self.names:
                 return True
             if (
-                isinstance(node, cst.Attribute)
+                self.request
+                and isinstance(node, cst.Attribute)
                 and node.attr.value == "arguments"
                 and _root(node) == self.request
             ):
@@ -136,6 +155,16 @@ def _mentions(expr: cst.CSTNode, names: set[str]) -> bool:
 def _calls(node: cst.CSTNode, name: str) -> bool:
     return any(
         isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == name
+        for n in _limited(walk(node))
+    )
+
+
+def _calls_super(node: cst.CSTNode, method: str) -> bool:
+    """`super().call_tool(...)`, `super(Strict, self).call_tool(...)`."""
+    return any(
+        isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
+        and n.func.attr.value == method and isinstance(n.func.value, cst.Call)
+        and isinstance(n.func.value.func, cst.Name) and n.func.value.func.value == "super"
         for n in _limited(walk(node))
     )
 

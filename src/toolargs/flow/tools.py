@@ -17,7 +17,7 @@ import libcst as cst
 
 from toolargs.flow import frameworks as fw
 from toolargs.flow.engine import NOTHING, Engine, Registration, Values, parameter_names
-from toolargs.flow.rejection import rejects_unknown_keys
+from toolargs.flow.rejection import override_rejects_unknown_keys, rejects_unknown_keys
 from toolargs.flow.values import (
     ELEMENT,
     Bound,
@@ -182,8 +182,28 @@ class Reader:
                         function.node, cst.FunctionDef
                     ) and rejects_unknown_keys(function.node):
                         found = found or f"{obj.cls.name}.{method}"
+        if isinstance(server.cls, Class):
+            found = found or self._overriding(server.cls, framework)
         self.interceptors[server.site] = found
         return found
+
+    def _overriding(self, cls: Class, framework: str) -> str:
+        """The project's override of the framework's call method on the server's class
+        (`StrictMCPServer.call_tool`) that rejects unknown keys before it calls `super()`,
+        as `Class.method`; "" when none does."""
+        for method, position in fw.CALL_OVERRIDES.get(framework, {}).items():
+            for each in self.engine.mro(cls):
+                if not isinstance(each, Class):
+                    continue
+                defined = [
+                    n for n in each.node.body.body
+                    if isinstance(n, cst.FunctionDef) and n.name.value == method
+                ]  # fmt: skip
+                if defined:  # the first class defining it is the one that runs
+                    if override_rejects_unknown_keys(defined[-1], position):
+                        return f"{each.name}.{method}"
+                    break
+        return ""
 
     def _call_handlers(self, registration: Registration) -> list[tuple[Func, Object, str]]:
         out = []
