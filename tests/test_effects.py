@@ -117,6 +117,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
          "effects: none"),
         ("subprocess.run(['git', 'config', 'user.name', path])", "mutation", "command from"),
         ("subprocess.run(['git', 'remote', 'get-url', 'origin'])", "read-only", "effects: none"),
+        ("import sympy\nreturn str(sympy.sympify(path) + sympy.Symbol('x'))", "read-only",
+         "effects: none"),
         ("subprocess.run(['git', 'remote', 'add', 'up', path])", "mutation", "command from"),
         ("subprocess.run(['git', 'stash', 'list'])", "read-only", "effects: none"),
         ("subprocess.run(['git', 'stash'])", "mutation", "runs `git stash`"),

@@ -510,7 +510,7 @@ class _Scan:
         ):
             self.run_later(call, site, 1 if last == "run_in_executor" else 0)
             return
-        if qualified in cat.PURE_CALLS:
+        if qualified in cat.PURE_CALLS or qualified.startswith(cat.PURE_MODULES):
             return
         if qualified == "setattr":  # like `obj.name = value`
             root = _root_name(call.args[0].value) if call.args else None

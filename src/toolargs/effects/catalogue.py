@@ -473,6 +473,9 @@ IN_MEMORY_METHODS = frozenset(
 )
 # Those of them a key-value store client also has, where they write (`client.set(k, v)`).
 STORE_LIKE_METHODS = frozenset({"set", "append", "add", "update", "insert", "remove"})
+# Libraries that only compute: a call of one of their functions is never a write
+# (`sympy.sympify(text)`, `math.gcd(a, b)`).
+PURE_MODULES = ("sympy.", "math.", "cmath.", "statistics.", "fractions.", "decimal.")
 # Calls that read or compute: never a write, whatever they are given.
 PURE_CALLS = frozenset(
     """abs all any bool bytes bytearray callable chr dict divmod enumerate filter float
