@@ -284,6 +284,59 @@ def test_servers_mounted_into_another_are_enforced_through_it(
     assert (code, out) == (0, "")
 
 
+def test_servers_mounted_from_a_table_are_served_by_the_parent(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Sub-servers listed in a table and mounted in a loop by a helper: the mount is a
+    # value flow the parent's module reports, with the sub-servers' writing tools in its
+    # remedy; their own modules report nothing.
+    package = write_package(tmp_path / "cloud", {
+        "products/__init__.py": (
+            "from . import dns, storage\n\n"
+            "PRODUCTS = [(dns.server, \"dns\"), (storage.server, \"storage\")]\n"
+        ),
+        "products/dns.py": (
+            "from fastmcp import FastMCP\n\n"
+            "from ..client import api\n\n"
+            "server = FastMCP(\"dns\")\n\n\n"
+            "@server.tool()\n"
+            "def zone_records(zone: str) -> list[str]:\n"
+            "    return api.get(f\"/zones/{zone}\").json()\n\n\n"
+            "@server.tool()\n"
+            "def purge_zone(zone: str) -> None:\n"
+            "    api.delete(f\"/zones/{zone}\")\n"
+        ),
+        "products/storage.py": (
+            "from fastmcp import FastMCP\n\n"
+            "from ..client import api\n\n"
+            "server = FastMCP(\"storage\")\n\n\n"
+            "@server.tool(annotations={\"readOnlyHint\": True})\n"
+            "def bucket_usage(bucket: str) -> int:\n"
+            "    return api.get(f\"/buckets/{bucket}\").json()[\"bytes\"]\n"
+        ),
+        "client.py": "import httpx\n\napi = httpx.Client(base_url=\"https://cloud.example\")\n",
+        "server.py": (
+            "from fastmcp import FastMCP\n\n"
+            "from .products import PRODUCTS\n\n\n"
+            "def mount_product(mcp: FastMCP, child: FastMCP, namespace: str) -> None:\n"
+            "    mcp.mount(child, namespace=namespace)\n\n\n"
+            "def build() -> FastMCP:\n"
+            "    mcp = FastMCP(\"cloud\")\n"
+            "    for child, namespace in PRODUCTS:\n"
+            "        mount_product(mcp, child, namespace)\n"
+            "    return mcp\n"
+        ),
+    })  # fmt: skip
+    code, out = run(capsys, "check", "--format", "json", str(package))
+    found = json.loads(out)
+    assert {(Path(f["path"]).name, f["code"]) for f in found} == {
+        ("server.py", "TAV404"), ("server.py", "TAV503")
+    }, out
+    undeclared = next(f for f in found if f["code"] == "TAV404")
+    assert "'dns_purge_zone'" in undeclared["message"]
+    assert "server 'mcp'" in undeclared["message"]
+
+
 def test_a_low_level_server_held_in_an_attribute_is_fixed_where_it_is_built(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -16,6 +16,7 @@ from toolargs.discovery.flow_link import (
     drop_unserved,
     intercepted_by_flow,
     link_unlinked,
+    mounted_by_flow,
     named_by_flow,
     place_servers,
     renamed_by_flow,
@@ -243,12 +244,23 @@ def _mounted_servers(
     """A fastmcp server mounted into another (`main.mount(sub, prefix="jira")`) is served
     through it: the parent's middleware runs for its tools, so `enforce_policy(main)`
     enforces them, and where nothing is enforced the one line goes on the parent."""
+    by_flow: dict[int, tuple[str, str]] | None = None
     for server in servers:
         if server.framework_id != "fastmcp" or server.enforced_by or server.served_from:
             continue
         found = mounted_into(index, server.name)
         if found is None:
-            continue
+            # Where the recognisers read no mount, the value flow may have seen one.
+            if by_flow is None:
+                by_flow = mounted_by_flow(tools, index)
+            seen = by_flow.get(id(server))
+            project = index.project
+            if seen is None or not isinstance(project, ProjectIndex):
+                continue
+            other = project.module_at(Path(seen[1]))
+            if other is None:
+                continue
+            found = seen[0], other
         parent, home = found
         if not any(s.name == parent for s in _servers(home, config)):
             continue  # mounted into what is no framework server (a web app)

@@ -79,6 +79,9 @@ class Served:
     arguments: str = ""  # a dispatched handler's parameter holding the call's arguments
     rejected_by: str = ""  # what the server runs around every call that rejects unknown keys
     read_only_varies: bool = False  # readOnlyHint chosen per tool at run time (FlowTool)
+    # The outermost server it is mounted into: the file building it, and its name there.
+    parent_path: str = ""
+    parent_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -289,6 +292,8 @@ def _analyse(files: list[Path], root: Path) -> Facts:
                 str(Path(tool.registration.path).resolve()) if tool.registration.path else "",
                 tool.registration.line, tool.read_only, tool.destructive, tool.arguments,
                 tool.rejected_by, tool.read_only_varies,
+                str(Path(tool.parent_place.path).resolve()) if tool.parent_place else "",
+                tool.parent_name,
             )
         )  # fmt: skip
     handlers = {
@@ -997,6 +1002,32 @@ def intercepted_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
         found = rejecting.get((*place, tool.name))
         if found:
             tool.rejected_by = found
+
+
+def mounted_by_flow(tools: list[Tool], index: ModuleIndex) -> dict[int, tuple[str, str]]:
+    """For each server of the module's tools (by identity) that the analysis saw mounted
+    into another (`parent.mount(product.server, namespace=product.namespace)` in a loop
+    over a table of sub-servers), the outermost parent's name and the file building it."""
+    linked = [
+        t for t in tools
+        if t.server_model is not None and not t.server_model.mounted_into
+        and t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    if not linked or index.path is None:
+        return {}
+    parents: dict[tuple[str, int, str], tuple[str, str]] = {
+        (f.handler_path, f.handler_line, f.name): (f.parent_name, f.parent_path)
+        for f in served(index.path) if f.parent_name and f.parent_path
+    }  # fmt: skip
+    if not parents:
+        return {}
+    found: dict[int, tuple[str, str]] = {}
+    for tool in linked:
+        place = _handler_place(tool, index)
+        parent = parents.get((*place, tool.name)) if place is not None else None
+        if parent is not None and tool.server_model is not None:
+            found.setdefault(id(tool.server_model), parent)
+    return found
 
 
 def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server]) -> None:

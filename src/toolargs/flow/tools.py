@@ -59,6 +59,11 @@ class FlowTool:
     # (`annotations=LOCAL if fn in LOCAL_TOOLS else READ_ONLY`): chosen per tool at run
     # time, so they decide nothing here.
     read_only_varies: bool = False
+    # The outermost server `server` is mounted into (`parent.mount(child, namespace=..)`,
+    # through every level), where it is built and the name it is bound to there: its
+    # middleware runs for this tool.
+    parent_place: Place | None = None
+    parent_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,7 @@ class Reader:
                 self._listed(registration, prefixes)
             elif registration.role == "call-tool":
                 handlers.extend(self._call_handlers(registration))
+        parents = self._parents()
         placed = self._place()
         tools = []
         seen = set()
@@ -147,6 +153,7 @@ class Reader:
                     self.arguments.get((name, id(handler.node) if handler else 0), ""),
                     self._rejecting(server) if server is not None else "",
                     (name, call, id(handler.node) if handler else 0) in self.varying,
+                    *self._parent_of(server, parents, placed),
                 )
             )  # fmt: skip
         unresolved = [
@@ -259,6 +266,36 @@ class Reader:
         return bound, kept
 
     # --- mounts ---
+
+    def _parents(self) -> dict[Value, Object]:
+        """For each mounted server, the outermost server it is mounted into, when that is
+        one: a server mounted into two parents is served by neither alone."""
+        direct: dict[Value, set[Value]] = defaultdict(set)
+        for parent, child, _ in self.engine.mounts:
+            direct[child].add(parent)
+        outermost: dict[Value, Object] = {}
+        for child in direct:
+            current: Value = child
+            for _ in range(16):  # mounts into mounts, bounded; a cycle stops there
+                above = direct.get(current, set())
+                # one parent, though the analysis may hold it once per calling context
+                if len({v.site if isinstance(v, Object) else v for v in above}) != 1:
+                    break
+                current = next(iter(above))
+                if current == child:
+                    break
+            if current != child and isinstance(current, Object):
+                self._keep(current, 0)
+                outermost[child] = current
+        return outermost
+
+    def _parent_of(
+        self, server: Object | None, parents: dict[Value, Object], placed: dict[int, Place]
+    ) -> tuple[Place | None, str]:
+        parent = parents.get(server) if server is not None else None
+        if parent is None:
+            return None, ""
+        return placed.get(parent.site), self._server_name(parent)
 
     def _prefixes(self) -> dict[Value, set[str]]:
         """For each mounted server, the prefixes its tools are listed under."""

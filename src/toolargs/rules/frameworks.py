@@ -160,15 +160,18 @@ def _rejected_at(
     for tool in context.served(server):
         if tool.server_model is not server and server.enforced_by:
             continue  # another module's tool, enforced where its server is built
-        judged = _rejected_read_only(tool, context)
+        judged = _rejected_read_only(tool, context, server)
         if judged is not None and judged[2] is not None:
             found.append((tool, judged))
     return found
 
 
-def _rejected_read_only(tool: Tool, context: Context) -> tuple[str, str, Server | None] | None:
+def _rejected_read_only(
+    tool: Tool, context: Context, serving: Server | None = None
+) -> tuple[str, str, Server | None] | None:
     """Why a read-only tool's unknown keys are rejected, the remedy, and the server that
-    remedy is applied to (None: the tool's own schema)."""
+    remedy is applied to (None: the tool's own schema): `serving` when the tool is one it
+    serves through a server mounted into it, else the tool's own server."""
     behaviour = tool.behaviour
     runtime = _read_only_at_run_time(tool)
     if (tool.mode != "read-only" and not runtime) or behaviour is None:
@@ -186,6 +189,8 @@ def _rejected_read_only(tool: Tool, context: Context) -> tuple[str, str, Server 
         what += f"; it is read-only whenever its readOnlyHint, the run-time value {runtime}, "
         what += "is true"
     server = tool.server_model
+    if serving is not None and server is not None and server.mounted_into == serving.name:
+        server = serving
     if _strict_blocks_policy(server, context.model.path):
         return None  # TAV504, on the server, says why and what to change
     if server is not None and server.framework_id == "fastmcp":

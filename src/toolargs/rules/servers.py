@@ -119,6 +119,17 @@ class _Cached:
                     self._served.setdefault(found, []).append(tool)
         return self._served.get(site, [])
 
+    def tools_mounted_into(self, path: str, name: str) -> list[Tool]:
+        """The model's tools whose server is mounted into the server `name` of `path`: the
+        parent serves them under its policy (`parent.mount(child, namespace="x")`)."""
+        if self.model is None:
+            return []
+        return [
+            t for t in self.model.tools
+            if t.server_model is not None and t.server_model.mounted_into == name
+            and _real(t.server_model.mounted_in) == path
+        ]  # fmt: skip
+
     def builds(self, site: Site, token: tuple[Stamp, ...]) -> bool:
         """Whether the model builds a server of its own at `site`."""
         self._valid(token)
@@ -258,6 +269,11 @@ def builds(site: Site, model: ModuleModel, config: Config) -> bool:
 def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Tool]:
     """Every tool `server` serves: the module's own, and, for a server the module
     builds, those of the other modules of its package registered on it."""
+    parent = _real(server.mounted_in) if server.mounted_into and model.path else ""
+    if parent and parent != _real(model.path) and _in_package(parent, model.path):
+        # Mounted into a server another module of the package builds: that module serves
+        # its tools, under its one policy, and reports them there.
+        return []
     own = [t for t in model.tools if t.server == server.name]
     if not _built_here(server):
         return own
@@ -273,6 +289,7 @@ def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Too
         other = _model_at(path, config, model.path)
         if other is not None:
             tools += other.tools_on(site, token)
+            tools += other.tools_mounted_into(site[0], server.name)
     return tools
 
 
