@@ -443,9 +443,23 @@ class HandlerScanner:
             return None
         name = dotted_name(func)
         function = self.resolver.index.function(name) if name else None
-        if function is not None and function.node.params.star_kwarg is None:
+        node = function.node if function is not None else self._own_method(name)
+        if node is not None and node.params.star_kwarg is None:
+            # A fixed signature: an unknown key is a TypeError naming it, before the body.
             return f"call {name}(**{self._args_label()})"
         return None
+
+    def _own_method(self, name: str | None) -> cst.FunctionDef | None:
+        """`self._check_date` in a handler nested in a method of a class: that class's
+        method (the handler's `self` is the instance it was defined for)."""
+        if name is None or not name.startswith("self.") or name.count(".") != 1:
+            return None
+        function = self.function
+        while function is not None and function.owner is None:
+            function = function.enclosing
+        if function is None or function.owner is None:
+            return None
+        return function.owner.methods.get(name.split(".", 1)[1])
 
     def _args_label(self) -> str:
         return sorted(self.args_names)[0]
