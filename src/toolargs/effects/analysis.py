@@ -1781,7 +1781,14 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     program = parts[0].rsplit("/", 1)[-1]
     rest = parts[1:]
     if program in cat.READ_ONLY_PROGRAMS or program in ("find", "sed"):
-        return not any(isinstance(a, str) and a in cat.READ_ONLY_UNLESS for a in rest)
+        return not any(
+            isinstance(a, str) and a.split("=", 1)[0] in cat.READ_ONLY_UNLESS for a in rest
+        )
+    if program in cat.OBJECT_ACTION_PROGRAMS:  # `ip addr show dev eth0`
+        words = [a for a in rest if not (isinstance(a, str) and a.startswith("-"))]
+        if len(words) > 1 and not isinstance(words[1], str):
+            return None
+        return len(words) < 2 or words[1] in cat.OBJECT_READ_ACTIONS
     if program != "git":
         for arg in rest:  # `kubectl get pods`, `tilt logs web`, `docker ps`
             if not isinstance(arg, str):

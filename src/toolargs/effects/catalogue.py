@@ -275,10 +275,19 @@ PROCESS_VARARGS = frozenset(
 READ_ONLY_PROGRAMS = frozenset(
     """ls cat head tail grep egrep fgrep rg ag wc which whereis pwd echo date uname whoami
     id ps df du env printenv file stat tree uptime hostname nproc free lsof ss netstat
-    ping dig nslookup host""".split()
+    ping dig nslookup host journalctl lsblk lscpu lsusb lspci pgrep getent groups who w
+    vmstat iostat mpstat sensors traceroute tracepath whois""".split()
 )
-# Arguments that make a reading program write (`find -delete`, `sed -i`).
-READ_ONLY_UNLESS = frozenset({"-delete", "-exec", "-execdir", "-ok", "-i", "--in-place"})
+# Arguments that make a reading program write (`find -delete`, `sed -i`, `journalctl
+# --vacuum-size=1G`).
+READ_ONLY_UNLESS = frozenset(
+    {"-delete", "-exec", "-execdir", "-ok", "-i", "--in-place", "--rotate", "--flush",
+     "--vacuum-size", "--vacuum-time", "--vacuum-files", "--sync", "--relinquish-var"}
+)
+# Programs whose first word names an object and the second what to do with it (`ip addr
+# show`, `ip route add ...`): they read with no action or one of these.
+OBJECT_ACTION_PROGRAMS = frozenset({"ip"})
+OBJECT_READ_ACTIONS = frozenset({"show", "list", "ls", "lst", "get"})
 # `git <subcommand>`: the subcommands that only read.
 GIT_READ_SUBCOMMANDS = frozenset(
     """status log diff show blame ls-files ls-tree ls-remote rev-parse rev-list describe
@@ -311,7 +320,8 @@ GIT_CONFIG_READ_FLAGS = frozenset(
 # argument that is not an option decides.
 READ_SUBCOMMANDS = frozenset(
     """get list ls logs log show describe status version help info inspect view diff
-    search cat top ps images history whoami explain tree check config-get""".split()
+    search cat top ps images history whoami explain tree check config-get is-active
+    is-enabled is-failed list-units list-unit-files list-timers""".split()
 )
 # Options that only ask a program about itself (prefixes).
 READ_ONLY_OPTIONS = ("--version", "-V", "--help", "-h", "--print", "--show", "--list")
