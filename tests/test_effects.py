@@ -1281,6 +1281,12 @@ def test_mode_stays_free_of_libcst() -> None:
         ("list_updates", "read-only"),
         ("gmail_mark_read", "read-only"),
         ("health_check", "read-only"),
+        ("baremetal_reboot_server", "mutation"),  # a verb that says the tool acts
+        ("vm_start", "mutation"),  # a state verb after the resource
+        ("destroy_sandbox", "mutation"),
+        ("link_memories", "mutation"),
+        ("tag_list", "read-only"),  # `list` reads: the tag is a noun
+        ("get_pinned_notes", "read-only"),
     ],
 )
 def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None:

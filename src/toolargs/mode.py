@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from toolargs.config import Config, Mode
 from toolargs.runtime.policy import matching_pattern as matching_pattern
 from toolargs.runtime.policy import QUANTIFIERS as QUANTIFIERS  # noqa: F401
-from toolargs.runtime.policy import STATE_VERBS as STATE_VERBS  # noqa: F401
+from toolargs.runtime.policy import STATE_VERBS as STATE_VERBS
 from toolargs.runtime.policy import mutation_verb as mutation_verb  # noqa: F401
 from toolargs.runtime.policy import name_verb as name_verb  # noqa: F401
 
@@ -68,6 +68,17 @@ class Classification:
 
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
+# Verbs that say a tool acts, read by the checker beside the policy's own (mutation-verbs
+# and STATE_VERBS, which enforce_policy reads at run time): `destroy_sandbox`,
+# `baremetal_reboot_server`, `pin_memory`. A tool named so with no other evidence is a
+# mutation here; where enforce_policy would read it otherwise, the remedy asks for its
+# annotation.
+ACTION_VERBS = frozenset(
+    """destroy exec reboot shutdown attach detach confirm snooze mute unmute book charge
+    capture pay tag untag link unlink pin unpin mark flag like unlike follow unfollow
+    block unblock ban unban close invalidate perform comment wipe erase""".split()
+)
+
 
 def name_words(name: str) -> set[str]:
     """`obsidian_getFile` -> {"obsidian", "get", "file"}."""
@@ -88,12 +99,14 @@ def reads_by_name(name: str, config: Config) -> bool:
 
 def _verb_among_words(name: str, config: Config) -> str | None:
     """A mutation verb after a prefix or a resource (`wikijs_create_page`, `user_delete`,
-    `batch_rename`), in a name with no read verb (`get_post`, `list_updates` read)."""
+    `batch_rename`), or a verb that says the tool acts (`destroy_sandbox`), in a name with
+    no read verb (`get_post`, `list_updates`, `tag_list` read)."""
     words = _WORDS.findall(name)
     lowered = [word.lower() for word in words]
     if set(lowered) & set(config.read_only_verbs):
         return None
-    return next((word for word in lowered if word in config.mutation_verbs), None)
+    verbs = set(config.mutation_verbs) | STATE_VERBS | ACTION_VERBS
+    return next((word for word in lowered if word in verbs), None)
 
 
 def classify(
