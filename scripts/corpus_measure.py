@@ -9,6 +9,7 @@ toolargs` imports (set PYTHONPATH to measure another checkout).
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import statistics
@@ -84,8 +85,10 @@ def analysed_folders(unpacked: Path) -> list[Path]:
     if any(path.suffix == ".py" for path in chosen):
         # A console script in a lone module of a flat layout imports the packages beside
         # it (`main.py` with `gmail/`, `core/`; `main.py` putting `src/` on the path): the
-        # maintainer checks them all.
+        # maintainer checks them all, and the lone modules beside it that it imports
+        # (`import api_posts` next to `mcp_server.py`: the script's folder is on the path).
         chosen += [child for root in roots for child in _packages_in(root) if child not in roots]
+        chosen += _imported_siblings([path for path in chosen if path.suffix == ".py"])
     elif any(path.parent == unpacked / "src" for path in chosen):
         chosen += _packages_in(unpacked / "src")  # what src/ holds is what is shipped
     if chosen:
@@ -99,6 +102,32 @@ def analysed_folders(unpacked: Path) -> list[Path]:
         if found:
             break
     return found or [unpacked]
+
+
+def _imported_siblings(modules: list[Path]) -> list[Path]:
+    """The lone modules beside `modules` that they import, and those they import in turn."""
+    seen = {path.resolve() for path in modules}
+    found: list[Path] = []
+    queue = list(modules)
+    while queue and len(found) < 200:
+        module = queue.pop()
+        try:
+            tree = ast.parse(module.read_text(encoding="utf-8", errors="replace"))
+        except (SyntaxError, ValueError, OSError):
+            continue
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+        for name in sorted(names):
+            sibling = module.parent / f"{name}.py"
+            if sibling.is_file() and sibling.resolve() not in seen:
+                seen.add(sibling.resolve())
+                found.append(sibling)
+                queue.append(sibling)
+    return found
 
 
 def _packages_in(root: Path) -> list[Path]:
