@@ -2000,14 +2000,14 @@ _KINDS = {"post": "network"}
 
 def _query_url(parts: tuple[Part, ...]) -> bool:
     """An address whose path ends in a word for a query (`/query`, `/_search`, Solr's
-    `/select?wt=json`)."""
+    `/select?wt=json`) or a model's computation (`/chat/completions`)."""
     if not parts or not isinstance(parts[-1], str):
         return False  # `f"{BASE}/{path}"`: the endpoint is not a literal
     path = parts[-1].split("?", 1)[0].split("#", 1)[0].rstrip("/")
     if "/" not in path and len(parts) == 1:
         return False  # a bare word, not a URL
     segment = path.rsplit("/", 1)[-1].split(".", 1)[0].lower().lstrip("_")
-    return segment in cat.QUERY_ENDPOINTS
+    return segment.rsplit(":", 1)[-1] in cat.QUERY_ENDPOINTS  # `models/m:generateContent`
 
 
 def _params_decide(kind: str, template: Template) -> bool:

@@ -348,9 +348,13 @@ API_WRITE_WORDS = frozenset(
 API_READ_WORDS = frozenset({"export", "select"})
 
 # The last part of an endpoint's path that names a query: a POST there is a search form
-# (`/query`, Elasticsearch's `/_search`, Solr's `/select`, SPARQL), which reads.
+# (`/query`, Elasticsearch's `/_search`, Solr's `/select`, SPARQL), which reads; or a
+# computation a model service answers (`/v1/chat/completions`, `/embeddings`,
+# `models/gemini:generateContent`, `/predict`), which changes nothing either.
 QUERY_ENDPOINTS = frozenset(
-    """query search select msearch count find lookup autocomplete suggest sparql""".split()
+    """query search select msearch count find lookup autocomplete suggest sparql
+    completions completion embeddings embed generatecontent predict inference infer
+    classify moderations rerank tokenize""".split()
 )
 # Calls whose method argument (position, keyword) says which HTTP method is sent.
 REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
