@@ -22,6 +22,7 @@ import libcst as cst
 
 from toolargs.config import Mode
 from toolargs.discovery.arg_models import forbids_extra_arguments
+from toolargs.discovery.literals import dotted_name
 from toolargs.model import Event, ModuleModel, Server, Step, Tool
 from toolargs.pins import Pin, pin_for
 from toolargs.remedy import Applied, applied_to
@@ -90,6 +91,10 @@ class Facts:
     # SDK MCPServer: a hook the server runs around every call (an Extension's
     # intercept_tool_call) that rejects unknown keys before the tool runs.
     intercepted_by: str = ""
+    # The handler's one parameter is the argument model its schema comes from
+    # (`list_indices(args: ListIndicesArgs)`): whoever calls it builds that model from the
+    # call's arguments, and the model's configuration decides (`schema_closed`).
+    model_argument: str = ""
 
 
 def behaviour(facts: Facts) -> Behaviour:
@@ -199,6 +204,18 @@ def _handler(facts: Facts) -> Behaviour:
             "dropped", "handler", "the handler collects them but never returns them"
         )
     if facts.keyword_style:
+        if facts.model_argument:
+            if facts.schema_closed:
+                return Behaviour(
+                    "rejected", "handler",
+                    f"the handler takes the argument model {facts.model_argument}, which "
+                    "forbids extra keys",
+                )  # fmt: skip
+            return Behaviour(
+                "dropped", "handler",
+                f"the handler takes the argument model {facts.model_argument}, which "
+                "ignores the keys it does not define",
+            )  # fmt: skip
         if facts.shape in ("registry", "dispatcher"):
             # The project's own dispatcher calls it: Python refuses an unexpected keyword.
             return Behaviour(
@@ -318,6 +335,7 @@ def facts_of(
         enforcement=tool.enforcement,
         arguments_forbidden=arguments_forbidden and framework in SDK_SERVERS,
         intercepted_by=(tool.rejected_by or "") if framework in SDK_SERVERS else "",
+        model_argument=_model_argument(tool),
         enforced_at_server=bool(
             server is not None
             and server.enforced_by
@@ -325,6 +343,28 @@ def facts_of(
             and tool.enforcement == server.enforced_by
         ),
     )
+
+
+def _model_argument(tool: Tool) -> str:
+    """The argument model a keyword-style handler takes as its one parameter, when the
+    tool's schema is that model's (`def list_indices(args: ListIndicesArgs)`, listed with
+    `ListIndicesArgs.model_json_schema()`); "" otherwise."""
+    handler = tool.handler
+    source = tool.schema.source
+    if handler is None or not handler.keyword_style or not source.startswith("model "):
+        return ""
+    node = handler.node
+    if not isinstance(node, cst.FunctionDef) or len(handler.params) != 1:
+        return ""
+    param = next(
+        (p for p in (*node.params.params, *node.params.kwonly_params)
+         if p.name.value == handler.params[0]),
+        None,
+    )  # fmt: skip
+    annotation = param.annotation.annotation if param and param.annotation else None
+    name = source.removeprefix("model ")
+    written = dotted_name(annotation) if annotation is not None else None
+    return name if written is not None and written.rsplit(".", 1)[-1] == name else ""
 
 
 def _link_lowlevel_dispatchers(model: ModuleModel) -> None:

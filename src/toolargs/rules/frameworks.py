@@ -304,9 +304,13 @@ def unpoliced(server: Server, context: Context) -> list[Tool]:
 
 
 def _lets_through(tool: Tool) -> bool:
-    """A dict-style handler that unknown keys reach and that drops them."""
+    """A dict-style handler that unknown keys reach and that drops them, or one taking an
+    argument model that ignores them (`list_indices(args: ListIndicesArgs)`)."""
     behaviour = tool.behaviour
-    if tool.mode not in ("read-only", "mutation") or not checked_dict_handler(tool):
+    keyword_style = tool.handler is not None and tool.handler.keyword_style
+    if tool.mode not in ("read-only", "mutation") or not (
+        checked_dict_handler(tool) or keyword_style
+    ):
         return False
     if behaviour is not None and (
         behaviour.before_handler or behaviour.label != "dropped (handler)"
