@@ -124,6 +124,12 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
          "default"),
         ("httpx.post('https://api.example/v1/tickets', json={'q': path})", "mutation",
          "HTTP POST"),
+        ("import urllib.request\nreq = urllib.request.Request(path, data=b'{}', method='DELETE')\n"
+         "urllib.request.urlopen(req)", "mutation", "HTTP DELETE"),
+        ("from urllib.request import Request, urlopen\nurlopen(Request(path, data=b'{}'))",
+         "mutation", "HTTP POST"),
+        ("from urllib.request import Request, urlopen\nreturn urlopen(Request(path)).read()",
+         "read-only", ""),
         ("subprocess.run(['systemctl', 'restart', path])", "mutation", "command from"),
         ("subprocess.run(['journalctl', '-u', path, '-n', '50'])", "read-only", "effects: none"),
         ("subprocess.run(['journalctl', '--vacuum-size=1G'])", "mutation", "journalctl"),
@@ -476,6 +482,44 @@ def test_a_part_of_an_argument_object_is_the_callers(tmp_path: Path) -> None:
         "effect: client.transport.perform_request() (server.py:18), HTTP method from the "
         "arguments"
     )
+
+
+def test_a_project_function_named_like_a_library_helper_is_the_projects(
+    tmp_path: Path,
+) -> None:
+    """`create_task` is asyncio's scheduling helper by name; imported from the project's
+    own module, where a dynamic import hides its body, it is a write by its verb."""
+    (tmp_path / "desk").mkdir()
+    (tmp_path / "desk" / "__init__.py").write_text("")
+    (tmp_path / "desk" / "tasks.py").write_text(textwrap.dedent("""
+        import importlib
+
+        _impl = importlib.import_module(".backend", __package__)
+        create_task = _impl.create_task
+    """))
+    (tmp_path / "desk" / "server.py").write_text(textwrap.dedent("""
+        import asyncio
+
+        from mcp.server.fastmcp import FastMCP
+
+        from .tasks import create_task
+
+        mcp = FastMCP("desk")
+
+
+        @mcp.tool()
+        async def new_task(title: str) -> str:
+            return await create_task(title)
+
+
+        @mcp.tool()
+        async def ping() -> str:
+            asyncio.create_task(asyncio.sleep(0))
+            return "pong"
+    """))
+    found = tools(tmp_path / "desk" / "server.py")
+    assert found["new_task"].mode == "mutation"
+    assert found["ping"].mode == "read-only"
 
 
 def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(

@@ -72,6 +72,10 @@ class Project(Protocol):
     def is_class(self, expr: cst.BaseExpression, caller: Function) -> bool:
         """Whether `expr` names a class of the project (`BrokerRequest`, `models.Job`)."""
 
+    def imported_from_project(self, name: str, caller: Function) -> bool:
+        """Whether the name a call starts with is imported from a module of the project
+        (`from .tools import create_task`): then it is the project's, not a library's."""
+
     def member(
         self, expr: cst.BaseExpression, name: str, caller: Function
     ) -> tuple[cst.BaseExpression, Function] | None:
@@ -468,7 +472,11 @@ class _Scan:
         if catalogue.configured_write(qualified, last):
             self.write("call", site, text)
             return
-        if cat.known_read_only(qualified, last):
+        if cat.known_read_only(qualified, last) and not (
+            # `from .tools import create_task`: the project's function, not asyncio's
+            isinstance(func, cst.Name)
+            and self.project.imported_from_project(func.value, self.function)
+        ):
             return
         if id(call) in self.requests:
             return  # the operation of an API request, judged where it is executed
@@ -495,6 +503,20 @@ class _Scan:
             return
         if qualified in cat.PROCESS_CALLS:
             self.decide("process", site, text, self.command_template(call, qualified))
+            return
+        if qualified in cat.URLLIB_REQUESTS:
+            # `Request(url, data=payload, method="POST")`, sent by `urlopen(req)`: the
+            # method it names, else POST when it carries data, else GET.
+            method = keyword(call, "method")
+            data = _argument(call, 1, "data")
+            if method is not None:
+                template = self.template(method, False)
+            elif data is not None and not (isinstance(data, cst.Name) and data.value == 'None'):
+                template = Template(("POST",), False)
+            else:
+                return
+            if not (_posts(template) and self.queries(call, 0, site)):
+                self.decide("network", site, text, template)
             return
         if qualified in cat.NETWORK_CALLS:
             post = last == "post"  # often a query (search forms, GraphQL): may write

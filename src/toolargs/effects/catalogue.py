@@ -330,6 +330,8 @@ GIT_GLOBAL_OPTIONS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree
 
 # --- network ---
 
+# The standard library's request objects, sent by `urlopen`: their method decides.
+URLLIB_REQUESTS = frozenset({"urllib.request.Request"})
 # Module-level HTTP functions that send a write request.
 NETWORK_CALLS = frozenset(
     """requests.post requests.put requests.patch requests.delete httpx.post httpx.put
@@ -656,6 +658,7 @@ DATA_TYPES = frozenset(
 
 
 def known_read_only(qualified: str, last: str) -> bool:
+    """A library call named like a write that changes nothing the user owns."""
     if qualified in READ_ONLY_CALLS or last in READ_ONLY_CALLS:
         return True
     return any(fnmatchcase(last, pattern) for pattern in READ_ONLY_CALL_PATTERNS)

@@ -13,7 +13,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
+from toolargs.discovery.index import ClassInfo, FunctionInfo, ImportedName, ModuleIndex
 from toolargs.discovery.literals import dotted_name
 from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver
@@ -102,6 +102,16 @@ class IndexProject:
 
     def qualify(self, name: str, caller: Function) -> str:
         return _qualify(name, _where(caller, self.index).index)
+
+    def imported_from_project(self, name: str, caller: Function) -> bool:
+        index = _where(caller, self.index).index
+        imported = index.imports.get(name)
+        if imported is None:
+            return False
+        if imported.level:
+            return True
+        module = ImportedName(imported.module, "", 0) if imported.name else imported
+        return bool(imported.module) and self.project.load(index, module) is not None
 
     def resolve(self, call: cst.Call, caller: Function) -> Function | None:
         where = _where(caller, self.index)
