@@ -118,6 +118,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("subprocess.run(['git', 'config', 'user.name', path])", "mutation", "command from"),
         ("subprocess.run(['git', 'remote', 'get-url', 'origin'])", "read-only", "effects: none"),
         ("subprocess.run(['systemctl', 'is-active', path])", "read-only", "effects: none"),
+        ("subprocess.run(['trivy', 'scan', '--format', 'json', path])", "read-only",
+         "effects: none"),
         ("return httpx.post('https://api.example/v1/chat/completions', json={'q': path})",
          "read-only", "default"),
         ("return httpx.post(f'{path}/models/gemini:generateContent', json={})", "read-only",
