@@ -399,13 +399,41 @@ def _dispatched(
         home = function.index if function.index is not None else index
         lines[id(name)] = positions(home.module, [name], None, None).get(id(name), (0,))[0]
     at = lines[id(name)]
-    for handling in dispatching(Path(path)):
+    handlings = dispatching(Path(path))
+    for handling in handlings:
         if (handling.path, handling.line) == (path, at):
             return Served(
                 tool.name, "mcp-lowlevel", path, at, handling.server_path,
                 handling.server_line, handling.server_name,
             )  # fmt: skip
+    # A registered call handler of this module that hands the call on to the dispatcher
+    # (`_on_call_tool(ctx, params)` returning `await call_tool(params.name, ...)`).
+    home = function.index if function.index is not None else index
+    for handling in handlings:
+        caller = home.functions.get(handling.name) if handling.path == path else None
+        if caller is not None and caller.node is not function.node and _calls(
+            caller.node, name.value
+        ):
+            return Served(
+                tool.name, "mcp-lowlevel", path, at, handling.server_path,
+                handling.server_line, handling.server_name,
+            )  # fmt: skip
     return None
+
+
+def _calls(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `function` calls `name` (a module function, or a method on `self`)."""
+    for node in walk(function.body):
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Name) and func.value == name:
+                return True
+            if (
+                isinstance(func, cst.Attribute) and func.attr.value == name
+                and isinstance(func.value, cst.Name) and func.value.value == "self"
+            ):
+                return True
+    return False
 
 
 def _built_here(index: ModuleIndex, fact: Served) -> tuple[str, cst.Call] | None:
