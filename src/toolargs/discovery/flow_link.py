@@ -751,6 +751,11 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
         if isinstance(node, cst.FunctionDef):
             for decorator in node.decorators:
                 accounted.update(id(part) for part in walk(decorator.decorator))
+    if any(
+        isinstance(value, cst.Attribute) and value.attr.value in SINK_METHODS
+        for value in index.constants.values()
+    ):
+        return True  # `_tool = mcp.tool`: a sink held in a name, called where it is used
     dispatched = any(tool.shape == "dispatcher" for tool in tools)
     if not dispatched and any(_method(c) in _LISTING for c in index.server_calls):
         return True  # a low-level server none of whose tools the recognisers found
