@@ -350,6 +350,14 @@ def run_suite(unpacked: Path, venv: Path, report: Path, limit: int) -> Outcome:
     env = dict(os.environ, VIRTUAL_ENV=str(venv), PYTHONDONTWRITEBYTECODE="1")
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env.pop("PYTHONPATH", None)
+    # A home of its own for each run: a suite that saves credentials or settings there
+    # (`~/.config/<app>/credentials.json`) would change what the next run sees.
+    home = report.with_suffix(".home")
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir(parents=True)
+    env["HOME"] = str(home)
+    for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        env.pop(variable, None)
     command = [
         str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider",
         "-rfE", f"--timeout={limit}", f"--junitxml={report}", *suite_args(unpacked),
