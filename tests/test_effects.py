@@ -1336,9 +1336,9 @@ def test_mode_stays_free_of_libcst() -> None:
         ("baremetal_reboot_server", "mutation"),  # a verb that says the tool acts
         ("vm_start", "mutation"),  # a state verb after the resource
         ("destroy_sandbox", "mutation"),
-        ("link_memories", "mutation"),
-        ("tag_list", "read-only"),  # `list` reads: the tag is a noun
-        ("get_pinned_notes", "read-only"),
+        ("confirm_delivery", "mutation"),
+        ("perform_ocr", "read-only"),  # a verb that is as often a computation
+        ("capture_screenshot", "read-only"),
     ],
 )
 def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None:

@@ -70,13 +70,14 @@ _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 # Verbs that say a tool acts, read by the checker beside the policy's own (mutation-verbs
 # and STATE_VERBS, which enforce_policy reads at run time): `destroy_sandbox`,
-# `baremetal_reboot_server`, `pin_memory`. A tool named so with no other evidence is a
+# `baremetal_reboot_server`. A tool named so with no other evidence is a
 # mutation here; where enforce_policy would read it otherwise, the remedy asks for its
 # annotation.
+# Only verbs that are rarely nouns: `perform_ocr`, `capture_screenshot`, `close_price`,
+# `book_info`, `tag_info` read.
 ACTION_VERBS = frozenset(
-    """destroy exec reboot shutdown attach detach confirm snooze mute unmute book charge
-    capture pay tag untag link unlink pin unpin mark flag like unlike follow unfollow
-    block unblock ban unban close invalidate perform comment wipe erase""".split()
+    """destroy exec reboot shutdown attach detach confirm snooze mute unmute ban unban
+    invalidate wipe erase""".split()
 )
 
 
