@@ -2,8 +2,10 @@
 
 `classify_tools` is the one step discovery calls once the tools of a module are known:
 it computes each handler's effects (`toolargs.effects.analysis`, from the catalogue in
-`toolargs.effects.catalogue`), marks the writes nearly every tool of the module reaches
-alike as the server's own state, and classifies the tool again with them
+`toolargs.effects.catalogue`), marks as the server's own state the writes nearly every
+tool of the module reaches alike and those that are its upkeep (set-up in a constructor, a
+cache, counts or a log kept by a helper under a tool named as a read), and classifies the
+tool again with them
 (`toolargs.mode.classify`, which stays free of libcst). Writes that only keep the
 server's own state are shown, not counted. See docs/effects.md.
 """
