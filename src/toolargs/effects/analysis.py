@@ -511,7 +511,7 @@ class _Scan:
             data = _argument(call, 1, "data")
             if method is not None:
                 template = self.template(method, False)
-            elif data is not None and not (isinstance(data, cst.Name) and data.value == 'None'):
+            elif data is not None and not (isinstance(data, cst.Name) and data.value == "None"):
                 template = Template(("POST",), False)
             else:
                 return

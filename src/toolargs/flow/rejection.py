@@ -5,7 +5,9 @@ params, ctx, call_next)`) rejects unknown keys when the keys of the call's argum
 minus a known set flow into a test whose branch returns or raises without going on to the
 tool (`call_next`). However it is spelled: `args.keys() - schema["properties"].keys()`,
 `set(args).difference(known)`, `[k for k in args if k not in known]`, kept in a variable,
-sorted, or tested directly. Only the function's own body is read; nothing is run.
+sorted, or tested directly. A server class's override of its framework's call method
+(`call_tool(self, name, arguments)`) is read the same way, with `super().call_tool(...)`
+as the tool running. Only the function's own body is read; nothing is run.
 """
 
 from __future__ import annotations
