@@ -66,7 +66,9 @@ def listed_mode(annotations: dict[str, Any] | None) -> str | None:
 
 def analysed_folders(unpacked: Path) -> list[Path]:
     """The import packages of an unpacked distribution: the one its console scripts come
-    from when that can be read, else every top-level package but tests and docs."""
+    from when that can be read (with, for a lone module, the packages beside it and the
+    lone modules beside it that it imports), else every top-level package but tests and
+    docs."""
     roots = [unpacked / "src", unpacked] if (unpacked / "src").is_dir() else [unpacked]
     modules = script_modules(unpacked)
     mapped = package_dirs(unpacked)
