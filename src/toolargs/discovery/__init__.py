@@ -47,7 +47,6 @@ def build_model(
     file_decls = load_schema_files(config) if config.schema_files else {}
     discoverer = Discoverer(index, resolver, config, file_decls, source)
     tools = discoverer.discover()
-    _one_per_handler(tools)  # a dispatcher reached twice (a registered adapter hands on)
     _drop_wrappers(tools)  # a decorator's inner function, named after what it wraps
     renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
@@ -277,21 +276,6 @@ def _mounted_servers(
         for tool in tools:
             if tool.server == server.name and tool.enforcement is None:
                 tool.enforcement = server.enforced_by
-
-
-def _one_per_handler(tools: list[Tool]) -> None:
-    """A tool found twice, the same name with the same handler on the same server, is one
-    tool: a registered adapter (`_on_call_tool(ctx, params)`) handing the call on to a
-    dispatcher found by its own name (`call_tool(name, arguments)`) reaches the same
-    branches twice."""
-    seen: set[tuple[str, int, str | None]] = set()
-    kept = []
-    for tool in tools:
-        key = (tool.name, id(tool.handler.node) if tool.handler else id(tool.anchor), tool.server)
-        if key not in seen:
-            seen.add(key)
-            kept.append(tool)
-    tools[:] = kept
 
 
 def _drop_wrappers(tools: list[Tool]) -> None:

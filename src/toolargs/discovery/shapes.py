@@ -269,8 +269,13 @@ class Discoverer:
                 info.name for info in candidates
                 if placed.get(id(info.node.name), (0,))[0] in lines
             )  # fmt: skip
+        # Registered ones first: one that hands the call on to a dispatcher found by its
+        # name (`_on_call_tool(ctx, params)` -> `call_tool(name, arguments)`) claims it.
+        candidates.sort(key=lambda info: info.name not in registered)
         for info in candidates:
             if not (self._is_dispatcher(info) or info.name in registered):
+                continue
+            if id(info.node) in self._claimed:
                 continue
             params = list(info.node.params.params)
             if info.owner is not None and params and params[0].name.value == "self":
