@@ -324,6 +324,29 @@ def test_fastmcp_before_2_drops_unknown_keys_and_its_remedy_asks_for_a_newer_one
     assert "has no middleware API" in messages[1]  # max_results: the same upgrade first
 
 
+def test_the_upgrade_remedy_names_the_constructor_keywords_a_newer_fastmcp_refuses(
+    tmp_path: Path,
+) -> None:
+    """fastmcp 0.x took `description=` and settings such as `log_level=` in FastMCP(...);
+    fastmcp 3 and 4 refuse both (TypeError): the remedy that asks for a newer fastmcp
+    says where each goes, and says nothing of keywords every version takes."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("fastmcp==0.4.1\n", encoding="utf-8")
+    server = tmp_path / "server.py"
+    source = SDK_SERVER.replace("mcp.server.fastmcp", "fastmcp")
+    server.write_text(
+        source.replace('FastMCP("', 'FastMCP(description="OA mail", log_level="ERROR", name="'),
+        encoding="utf-8",
+    )
+    message = next(d.message for d in analyze_path(server, Config()).diagnostics)
+    assert "pass `instructions=` in place of `description=` and `log_level=` to `run()`" in (
+        message
+    )
+    server.write_text(source, encoding="utf-8")
+    message = next(d.message for d in analyze_path(server, Config()).diagnostics)
+    assert "in place of" not in message and "to `run()`" not in message
+
+
 def test_tav904_names_a_server_class_from_another_distribution(tmp_path: Path) -> None:
     """`mcp = AppleMCPServer(...)` from a shared distribution the checker does not read:
     the remedy names the class and the option that tells the checker what it is, and

@@ -577,6 +577,72 @@ def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(
     assert found["begin_export"].mode == "mutation"
 
 
+def test_token_requests_expiry_and_cleanup_are_the_servers_own(tmp_path: Path) -> None:
+    """A POST made by a function named for obtaining tokens, a file removed by a helper
+    that lets entries expire under a tool named as a read, and a file removed by a
+    helper named for cleaning up: shown, not counted. The same deletion under a tool
+    named for deleting, and a POST by a function not named for credentials, count."""
+    path = server(tmp_path, """
+        import os
+        import time
+        from pathlib import Path
+
+        import httpx
+
+        RUNS = Path.home() / "runs"
+        API = os.environ.get("RECORDS_API", "https://records.example.com")
+
+        def request_tokens(base: str, payload: dict) -> str:
+            return httpx.post(base + "/oauth/token", data=payload).json()["access_token"]
+
+        def send_invite(base: str, payload: dict) -> None:
+            httpx.post(base + "/invites", data=payload)
+
+        def _prune_expired() -> None:
+            for entry in RUNS.glob("*.json"):
+                if entry.stat().st_mtime < time.time() - 3600:
+                    os.remove(entry)
+
+        def cleanup_files(*paths: Path) -> None:
+            for each in paths:
+                each.unlink()
+
+        @mcp.tool()
+        def export_records(day: str) -> list[str]:
+            token = request_tokens(API, {"grant_type": "refresh_token"})
+            return httpx.get(API + "/records/" + day, headers={"Authorization": token}).json()
+
+        @mcp.tool()
+        def invite(team: str) -> None:
+            send_invite(API, {"team": team})
+
+        @mcp.tool()
+        def list_runs() -> list[str]:
+            _prune_expired()
+            return [p.name for p in RUNS.glob("*.json")]
+
+        @mcp.tool()
+        def transcribe(url: str) -> str:
+            downloaded = [RUNS / "audio.mp3"]
+            text = httpx.get(url).text
+            cleanup_files(*downloaded)
+            return text
+
+        @mcp.tool()
+        def delete_downloads() -> None:
+            cleanup_files(RUNS / "audio.mp3")
+    """)
+    found = tools(path)
+    assert found["export_records"].mode == "read-only"
+    assert "(credentials)" in found["export_records"].mode_source
+    assert found["invite"].mode == "mutation"
+    assert found["list_runs"].mode == "read-only"
+    assert "the expiry of entries it keeps" in found["list_runs"].mode_source
+    assert found["transcribe"].mode == "read-only"
+    assert "temporary files it cleans up" in found["transcribe"].mode_source
+    assert found["delete_downloads"].mode == "mutation"
+
+
 def test_scratch_files_are_not_effects(tmp_path: Path) -> None:
     path = server(tmp_path, """
         import json

@@ -15,6 +15,7 @@ from toolargs.discovery.flow_link import (
     drop_unlisted,
     drop_unserved,
     intercepted_by_flow,
+    link_loaded_class,
     link_unlinked,
     mounted_by_flow,
     named_by_flow,
@@ -144,6 +145,8 @@ def _served_classes(
         )
         if serving is not None:
             _link(tool, index, serving, config, servers, by_name)
+        else:
+            link_loaded_class(tool, cls, method, index, config, servers, by_name)
     unlinked = [
         tool
         for tool in tools

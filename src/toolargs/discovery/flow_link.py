@@ -23,9 +23,10 @@ from pathlib import Path
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.index import FunctionInfo, ModuleIndex
+from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
 from toolargs.discovery.literals import dotted_name, keyword, last_name, positional
 from toolargs.discovery.project import ProjectIndex
+from toolargs.discovery.serving import names_classes
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
 from toolargs.flow.frameworks import (
@@ -98,10 +99,25 @@ class Dispatching:
 
 
 @dataclass(frozen=True)
+class Unnamed:
+    """A registration on a known server whose tool name the analysis cannot read (a
+    loader registering a wrapper per tool class), and the methods its handler calls."""
+
+    path: str
+    line: int
+    framework: str
+    server_path: str
+    server_line: int
+    server_name: str
+    calls: frozenset[str]
+
+
+@dataclass(frozen=True)
 class Facts:
     tools: tuple[Served, ...] = ()
     dispatching: tuple[Dispatching, ...] = ()
     listing_unread: bool = True  # a low-level listing may hold names the analysis missed
+    unnamed: tuple[Unnamed, ...] = ()
 
 
 _analysed: dict[str, Facts] = {}
@@ -234,6 +250,12 @@ def dispatching(path: Path) -> tuple[Dispatching, ...]:
     return _facts(path).dispatching
 
 
+def unnamed(path: Path) -> tuple[Unnamed, ...]:
+    """Every registration on a known server whose tool name the analysis cannot read,
+    in the package of `path`."""
+    return _facts(path).unnamed
+
+
 def _facts(path: Path) -> Facts:
     root, files, key = package_key(path)
     if key not in _analysed:
@@ -307,8 +329,18 @@ def _analyse(files: list[Path], root: Path) -> Facts:
     }  # fmt: skip
     # The analysis' sets have no order a run can rely on (strings hash differently in
     # every process): sorted, every run reads the same facts in the same order.
+    loaders = {
+        Unnamed(
+            str(Path(u.registration.path).resolve()), u.registration.line, u.framework,
+            str(Path(u.server_place.path).resolve()), u.server_place.line, u.server_name,
+            u.calls,
+        )
+        for u in result.unnamed
+        if u.registration.path and u.server_place is not None
+    }  # fmt: skip
     return Facts(
-        tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)), result.listing_unread
+        tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)), result.listing_unread,
+        tuple(sorted(loaders, key=lambda u: (u.path, u.line, u.server_path, u.server_line))),
     )
 
 
@@ -383,6 +415,47 @@ def link_unlinked(
             by_name[server.name] = server
             servers.append(server)
         tool.server = server.name
+
+
+def link_loaded_class(
+    tool: Tool,
+    cls: ClassInfo,
+    method: str,
+    index: ModuleIndex,
+    config: Config,
+    servers: list[Server],
+    by_name: dict[str, Server],
+) -> bool:
+    """Link a tool class no module hands to a server's tool manager or dispatcher to the
+    server of a loader's registration: one the analysis saw reach a known server's sink
+    with a name it cannot read (`self.mcp_server.tool(name=meta.name)(wrapper)`), in a
+    module that names the class or one of its bases, whose handler calls the class's
+    handler method (`instance.execute(...)`). The server, not the class, decides about
+    unknown keys. Whether the tool was linked."""
+    project = index.project
+    if index.path is None or not isinstance(project, ProjectIndex):
+        return False
+    facts = [u for u in unnamed(index.path) if method in u.calls and u.framework in FRAMEWORKS]
+    if not facts:
+        return False
+    chain = project.class_chain(cls)
+    for fact in facts:
+        home = project.module_at(Path(fact.path))
+        if home is None or not names_classes(home, chain, project):
+            continue
+        as_served = Served(
+            tool.name, fact.framework, "", 0, fact.server_path, fact.server_line,
+            fact.server_name, registration_path=fact.path, registration_line=fact.line,
+        )  # fmt: skip
+        server = _server_model(as_served, tool, index, config, by_name)
+        if server is None:
+            continue
+        if server.name not in by_name:
+            by_name[server.name] = server
+            servers.append(server)
+        tool.server = server.name
+        return True
+    return False
 
 
 def _dispatched(

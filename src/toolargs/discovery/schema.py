@@ -133,17 +133,18 @@ class Resolver:
         return None
 
     def imported_tool_decls(self) -> list[ToolDecl]:
-        """`Tool(...)` constants defined in other project modules and imported here."""
+        """`Tool(...)` constants defined in other project modules and imported here, one
+        by one or in lists (`TOOLS = SEARCH_TOOLS + ADMIN_TOOLS`, each a literal list of
+        `Tool(...)`)."""
         decls = []
         for bound, imported in self.index.imports.items():
             if not imported.name:
                 continue
             resolved = self.follow(cst.Name(bound))
-            value = resolved.expr
-            if resolved.index is self.index or not isinstance(value, cst.Call):
+            if resolved.index is self.index:
                 continue
-            if last_name(value.func) == "Tool":
-                decl = Resolver(resolved.index, self.config).tool_decl(value)
+            for call, where in _tool_calls_of(resolved.expr, resolved.index, self):
+                decl = Resolver(where, self.config).tool_decl(call)
                 if decl is not None:
                     decls.append(decl)
         return decls
@@ -582,3 +583,35 @@ def _file_tool(entry: Any, path: str, position: int) -> ToolDecl:
         )
     source = f"schema file {Path(path).name}"
     return ToolDecl(entry["name"], Schema(tuple(properties), source), annotations, None)
+
+
+MAX_LISTED_DECLS = 512
+
+
+def _tool_calls_of(
+    expr: cst.BaseExpression, index: ModuleIndex, resolver: Resolver
+) -> list[tuple[cst.Call, ModuleIndex]]:
+    """The `Tool(...)` calls `expr` is, in `index`: the call itself, or the elements of
+    a literal list or tuple, through names and `+` (bounded)."""
+    found: list[tuple[cst.Call, ModuleIndex]] = []
+    pending: list[tuple[cst.BaseExpression, ModuleIndex]] = [(expr, index)]
+    seen: set[int] = set()
+    while pending and len(found) < MAX_LISTED_DECLS and len(seen) < MAX_LISTED_DECLS:
+        current, where = pending.pop(0)
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, cst.Call):
+            if last_name(current.func) == "Tool":
+                found.append((current, where))
+        elif isinstance(current, cst.BinaryOperation) and isinstance(current.operator, cst.Add):
+            pending += [(current.left, where), (current.right, where)]
+        elif isinstance(current, (cst.List, cst.Tuple)):
+            for element in current.elements:
+                pending.append((element.value, where))
+        elif isinstance(current, (cst.Name, cst.Attribute)) and current is not expr:
+            other = resolver if where is resolver.index else Resolver(where, resolver.config)
+            resolved = other.follow(current)
+            if resolved.expr is not current:
+                pending.append((resolved.expr, resolved.index))
+    return found

@@ -31,7 +31,7 @@ from toolargs.discovery.literals import dotted_name, last_name
 from toolargs.discovery.project import ProjectIndex, package_files
 from toolargs.model import Server
 
-__all__ = ["Serving", "package_server", "serving_server"]
+__all__ = ["Serving", "names_classes", "package_server", "serving_server"]
 
 _MARKERS = ("_tool_manager", ".call_tool(")
 
@@ -69,7 +69,7 @@ def serving_server(
         if other is None:
             continue
         candidates = _servings(other, servers_of, server_from_annotation)
-        if not candidates or not _names_classes(other, chain, project):
+        if not candidates or not names_classes(other, chain, project):
             continue
         for server, how, calls in candidates:
             if calls is None or calls == method:
@@ -136,7 +136,7 @@ def _server_named(
     return servers.get(name)
 
 
-def _names_classes(index: ModuleIndex, chain: list[ClassInfo], project: ProjectIndex) -> bool:
+def names_classes(index: ModuleIndex, chain: list[ClassInfo], project: ProjectIndex) -> bool:
     """Whether `index` defines, imports, or imports the module of a class of `chain`
     (classes compared by file and name: a module may be indexed again in a run)."""
     keys = {_key(cls) for cls in chain}

@@ -208,6 +208,13 @@ class Discoverer:
                 if last_name(expr) not in self.config.tool_decorators:
                     continue
                 call = expr if isinstance(expr, cst.Call) else None
+                func = call.func if call is not None else expr
+                if isinstance(func, cst.Attribute) and self._project_lookalike(
+                    func, info.enclosing
+                ):
+                    continue  # `@plugins.tool("compress")` on the project's own registry
+                if isinstance(func, cst.Name) and self._agent_decorator(func.value):
+                    continue
                 name = info.name
                 explicit = annotations = None
                 written = None
@@ -569,6 +576,9 @@ class Discoverer:
                 value = string_value(current.attributes.get(attribute))
                 if value:
                     return value
+            described = _metadata_name(current)
+            if described:
+                return described
             init = current.methods.get("__init__")
             if init is not None:
                 found = _super_init_name(init, self.resolver)
@@ -603,11 +613,13 @@ class Discoverer:
 
     def _imperative(self) -> None:
         names = set(self.config.registration_calls) | set(self.config.tool_decorators)
-        for call, _ in self.index.calls:
+        for call, enclosing in self.index.calls:
             if last_name(call.func) not in names or not isinstance(call.func, cst.Attribute):
                 continue
             if _is_super(call.func.value):
                 continue  # a server subclass's sink handing on what its callers register
+            if self._project_lookalike(call.func, enclosing):
+                continue
             target = positional(call, 0)
             named = call
             if isinstance(target, cst.Call) and last_name(target.func) == "from_function":
@@ -632,6 +644,54 @@ class Discoverer:
                 name, "imperative", anchor, handler, schema, annotations, (), server
             )
             tool.name_unread = keyword(named, "name") is not None and name == function.name
+
+    def _project_lookalike(self, func: cst.Attribute, enclosing: FunctionInfo | None) -> bool:
+        """Whether `receiver.register_tool(f)` calls a method of the project's own class
+        that registers nothing with a framework (`SplunkToolRegistry.register_tool`
+        keeping agent functions in a list): a look-alike of a registration sink. The
+        receiver's class is read from what it is built from or its parameter's
+        annotation; one with a base outside the project may inherit the framework's
+        sink, and a method that calls a registration or tool decorator hands it on."""
+        receiver = func.value
+        built: cst.BaseExpression | None = None
+        if isinstance(receiver, cst.Name) and enclosing is not None:
+            params = enclosing.node.params
+            for param in (*params.params, *params.kwonly_params):
+                if param.name.value == receiver.value and param.annotation is not None:
+                    built = param.annotation.annotation
+        if built is None:
+            value = self.resolver.follow(receiver).expr
+            built = value.func if isinstance(value, cst.Call) else None
+        found = self.resolver.find_class(built) if built is not None else None
+        if found is None:
+            return False
+        chain = list(self.resolver.class_chain(*found))
+        defined = [c for c, _ in chain if func.attr.value in c.methods]
+        if not defined:
+            return False
+        known = {c.name for c, _ in chain}
+        bases = {base for c, _ in chain for base in c.base_names}
+        if bases - known - {"object", "ABC", "Generic", "Protocol"}:
+            return False
+        method = defined[0].methods[func.attr.value]
+        names = set(self.config.registration_calls) | set(self.config.tool_decorators)
+        return not any(
+            isinstance(node, cst.Call) and last_name(node.func) in names
+            or isinstance(node, cst.Decorator)
+            for node in walk(method.body)
+        )
+
+    def _agent_decorator(self, name: str) -> bool:
+        """Whether a bare decorator (`@tool`) comes from a library outside the project
+        whose name does not say MCP (`from langchain_core.tools import tool`): an agent
+        framework's tool, which no MCP server registers by itself."""
+        imported = self.index.imports.get(name)
+        if imported is None or imported.level > 0:
+            return False
+        top = imported.module.split(".", 1)[0]
+        if "mcp" in top.lower() or self.resolver.module_of_name(imported) is not None:
+            return False
+        return True
 
     def _function_of(self, target: cst.BaseExpression) -> FunctionInfo | None:
         """The function registered: named directly, through a local alias, wrapped
@@ -698,6 +758,12 @@ class Discoverer:
                 continue
             scope = Scope(self.index, info.enclosing)
             for decorator in info.node.decorators:
+                expr = decorator.decorator
+                func = expr.func if isinstance(expr, cst.Call) else expr
+                if isinstance(func, cst.Attribute) and self._project_lookalike(
+                    func, info.enclosing
+                ):
+                    continue
                 found = sinks.registrar(decorator.decorator, scope)
                 if found is not None:
                     self._sink_tool(sinks, info, found, info.node.name, "decorator")
@@ -705,6 +771,10 @@ class Discoverer:
         for call, function in self.index.registrations:
             framework_call = isinstance(call.func, cst.Call)  # `mcp.tool(...)(anything)`
             if not framework_call and not self._may_name_function(call.args[0].value, function):
+                continue
+            if isinstance(call.func, cst.Attribute) and self._project_lookalike(
+                call.func, function
+            ):
                 continue
             scope = Scope(self.index, function)
             registered = sinks.registered(call, scope)
@@ -1177,3 +1247,23 @@ def _server_subclass(call: cst.Call, index: ModuleIndex, config: Config) -> bool
             if cls.index is not None and written and cls.index.original_name(written) in known:
                 return True
     return False
+
+
+# Class attributes describing a tool class (`METADATA = ToolMetadata(name="run_search",
+# ...)`), by the words of their names.
+METADATA_WORDS = frozenset({"metadata", "meta", "spec", "definition", "descriptor", "info"})
+
+
+def _metadata_name(cls: ClassInfo) -> str | None:
+    """The `name=` a class attribute describing the tool gives it (`METADATA =
+    ToolMetadata(name="run_search", description=...)`): what a loader registers the
+    class under, in place of its snake-cased class name."""
+    for attribute, value in cls.attributes.items():
+        if not isinstance(value, cst.Call):
+            continue
+        if not set(attribute.lower().split("_")) & METADATA_WORDS:
+            continue
+        found = string_value(keyword(value, "name"))
+        if found:
+            return found
+    return None

@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Sequence
 
 from toolargs.config import Config
 from toolargs.effects.catalogue import (
+    CLEANUP_HELPER_WORDS,
+    DELETION_CALLS,
     OBJECT_SETUP,
+    SCRATCH_CLEANUP,
     OWN_STATE_TOOL_WORDS,
     READ_NAME_WORDS,
     UPKEEP_HELPER_WORDS,
@@ -199,7 +202,10 @@ def _upkeep(
     - under a tool whose name says it reads (`search_docs`, `get_status`, `recall`), a
       write reached through a helper named for a cache, a log, counts or set-up
       (`ai_search -> _finish_search -> record_hit`, `get_summary -> _maybe_refresh_trends
-      -> Store.write`) is upkeep of the server's own.
+      -> Store.write`) is upkeep of the server's own;
+    - a file deleted through a helper named for cleaning up temporary files
+      (`extract_text -> Processor.cleanup_files -> file_path.unlink`) is what the tool
+      made on the way, under a tool whose name does not say it deletes.
 
     Only writes the tool's arguments do not decide, that are not the handler's own, and
     no HTTP request, process or git command: those act on what the user owns."""
@@ -213,9 +219,14 @@ def _upkeep(
         if verdict is None:
             continue
         reads = _reads_by_name(tool.name, config)
+        deletes = bool(
+            name_words(tool.name) & (CLEANUP_HELPER_WORDS | DELETION_CALLS | {"delete", "purge"})
+        )
         writes = []
         for write in verdict.writes:
             why = _upkeep_helper(write, reads) if _may_be_upkeep(write) else ""
+            if not why and not deletes and _may_be_upkeep(write):
+                why = _cleanup_helper(write)
             writes.append(replace(write, own=why) if why else write)
         marked[id(tool)] = Verdict(tuple(writes), verdict.resolved)
     return marked
@@ -251,6 +262,18 @@ def _upkeep_helper(write: Write, reads: bool) -> str:
             for word in sorted(name_words(name)):
                 if word in UPKEEP_HELPER_WORDS:
                     return UPKEEP_HELPER_WORDS[word]
+    return ""
+
+
+def _cleanup_helper(write: Write) -> str:
+    """A deletion (`path.unlink()`, `shutil.rmtree(folder)`) reached through a helper
+    named for cleaning up temporary files: the tool's own scratch."""
+    called = write.text.rstrip("()").rsplit(".", 1)[-1]
+    if write.kind != "filesystem" or called not in DELETION_CALLS:
+        return ""
+    for label in write.chain[1:]:
+        if name_words(label.rsplit(".", 1)[-1]) & CLEANUP_HELPER_WORDS:
+            return SCRATCH_CLEANUP
     return ""
 
 

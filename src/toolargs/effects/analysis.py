@@ -208,9 +208,11 @@ class EffectAnalysis:
                 writes.append(write)
         for pending in summary.pending:  # the tool's arguments decide: may write
             if pending.kind == "post":  # to an address the caller gives: as before
+                own = cat.CREDENTIALS if _requests_credentials(pending.function) else ""
                 writes.append(
                     Write("network", pending.text, pending.node, pending.function,
-                          pending.chain, certain=False, why="HTTP POST", calls=pending.calls)
+                          pending.chain, certain=False, why="HTTP POST", calls=pending.calls,
+                          own=own)
                 )
                 continue
             writes.append(
@@ -385,6 +387,8 @@ class _Scan:
         own = place.reason if isinstance(place, Own) else own
         if not own and kind not in _NEVER_OWN and self.keeps_credentials(site):
             own = cat.CREDENTIALS
+        if not own and kind == "network" and _requests_credentials(self.function):
+            own = cat.CREDENTIALS  # `request_tokens` POSTing to the OAuth token endpoint
         if not own and kind not in _NEVER_OWN and self.in_cache_class():
             own = _CACHE  # `CandleCache.set_calendar` storing what it fetched
         if not own and kind not in _NEVER_OWN and self.in_log_class():
@@ -1164,11 +1168,13 @@ class _Scan:
             return
         reads = _reads(pending.kind, _opaque(template))
         if reads is not True:
+            # A token request keeps the server's credentials, whatever address it goes to.
+            token = pending.kind == "post" and _requests_credentials(pending.function)
             self.summary.writes.append(
                 Write(_KINDS.get(pending.kind, pending.kind), pending.text, pending.node,
                       pending.function, chain, reads is False, _why(pending.kind, template),
-                      guard=guard, calls=calls,
-                      carries=_SOME_ARGUMENT)  # decided by what a caller passed
+                      guard=guard, calls=calls, own=cat.CREDENTIALS if token else "",
+                      carries=() if token else _SOME_ARGUMENT)  # decided by what a caller passed
             )
         elif pending.kind == "post":
             self.summary.unresolved()  # a query by its address: believed, not shown
@@ -2194,6 +2200,13 @@ def _words(name: str) -> set[str]:
 
 # Writes that act on what the user owns whatever function makes them.
 _NEVER_OWN = frozenset({"network", "process", "git"})
+
+
+def _requests_credentials(function: Function) -> bool:
+    """Whether a request is made by a function named for obtaining the server's
+    credentials (`request_tokens`, `_refresh_access_token`, `login`): a token the server
+    keeps, not a change the tool makes."""
+    return bool(_name_words(function.label.split(".")[-1]) & cat.CREDENTIAL_REQUEST_WORDS)
 
 
 def _credential_words(words: set[str]) -> bool:

@@ -60,6 +60,8 @@ LOCK = "a lock file"
 FOLDER = "a folder it sets up"
 DATABASE_SETUP = "database set-up"
 OBJECT_SETUP = "set-up of an object it uses"
+EXPIRY = "the expiry of entries it keeps"
+SCRATCH_CLEANUP = "temporary files it cleans up"
 OWN_WORDS: dict[str, str] = {
     **{word: CACHE for word in "cache caches cachedir cached".split()},
     **{word: CREDENTIALS for word in """cookie cookies cookiejar token tokens credential
@@ -103,6 +105,12 @@ SETUP_FUNCTION_PAIRS = tuple(
     for verb in ("init", "initialize", "initialise", "setup", "ensure", "create")
     for what in ("db", "database", "schema", "tables")
 )
+# Functions whose requests obtain the server's own credentials (`request_tokens`,
+# `_refresh_access_token`, `login`): by the words of their names. Narrower than the words
+# of a credentials store: `authorize_payment` or `reset_password` act for the user.
+CREDENTIAL_REQUEST_WORDS = frozenset(
+    "token tokens credential credentials creds oauth login signin reauth relogin".split()
+)
 # Modules whose every call keeps credentials: a keyring entry is the server's own.
 CREDENTIAL_MODULES = ("keyring.",)
 # A tool named with one of these words is there to change that state (`clear_cache`,
@@ -130,8 +138,9 @@ OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
 # What a helper between a tool and a write is named for, when it keeps the server's own
 # state: set-up of an object the tool uses (`Store.__init__` running migrations), or its
 # upkeep: a cache it refreshes (`_maybe_refresh_trends`), the counts and logs it keeps of
-# its own use (`record_hit`, `_bump_access_count`). A write reached through one is the
-# server's, for a tool whose name says it reads (docs/effects.md).
+# its own use (`record_hit`, `_bump_access_count`), the entries it lets expire
+# (`_prune_expired`, `evict_stale`). A write reached through one is the server's, for a
+# tool whose name says it reads (docs/effects.md).
 UPKEEP_HELPER_WORDS: dict[str, str] = {
     **{word: CACHE for word in """cache caches cached memo memoize refresh refreshes
         rebuild reindex warm""".split()},
@@ -139,7 +148,16 @@ UPKEEP_HELPER_WORDS: dict[str, str] = {
         access accesses usage telemetry bookkeeping""".split()},
     **{word: DATABASE_SETUP for word in """init initialize initialise setup bootstrap
         migrate migration migrations""".split()},
+    **{word: EXPIRY for word in """prune expire expired expiry evict stale ttl
+        housekeeping""".split()},
 }
+# A deletion reached through a helper named for cleaning up temporary files
+# (`processor.cleanup_files(*downloaded)`, `_remove_temp_files`): the tool removes what it
+# made on the way, unless the tool's own name says it cleans or deletes (docs/effects.md).
+CLEANUP_HELPER_WORDS = frozenset(
+    "cleanup clean temp tmp temporary tempfile tempfiles scratch leftovers".split()
+)
+DELETION_CALLS = frozenset("unlink remove rmtree rmdir removedirs".split())
 # Words that, beside the read verbs of the configuration, name a tool that reports
 # (`get_status`, `auth_status`, `recall`, `usage_stats`).
 READ_NAME_WORDS = frozenset("status recall query retrieve info stats health".split())

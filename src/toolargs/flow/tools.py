@@ -86,6 +86,21 @@ class CallHandler:
     through: str  # "decorator", "constructor", "add_request_handler"
 
 
+@dataclass(frozen=True)
+class Unnamed:
+    """A registration on a known server whose tool name the analysis cannot read: a
+    loader registering one wrapper per tool class under a name it reads at run time
+    (`self.server.tool(name=meta.name)(make_wrapper(cls))`). What the handler calls
+    lets discovery tell which tool classes it serves."""
+
+    registration: Place
+    server: Object
+    server_place: Place | None
+    server_name: str
+    framework: str
+    calls: frozenset[str]  # the methods the handler calls (`instance.execute(...)`)
+
+
 @dataclass
 class Analysis:
     tools: list[FlowTool]
@@ -95,6 +110,7 @@ class Analysis:
     # A low-level list_tools handler returned something the analysis could not read as
     # tools, or a tool whose name it could not read: its listing may hold more names.
     listing_unread: bool = False
+    unnamed: list[Unnamed] = field(default_factory=list)
 
 
 def analyse(files: Sequence[Path], root: Path) -> Analysis:
@@ -113,6 +129,7 @@ class Reader:
         self.hints: dict[tuple[str, int, int], tuple[bool | None, bool | None]] = {}
         self.varying: set[tuple[str, int, int]] = set()  # hints that disagree (FlowTool)
         self.unresolved_raw: list[tuple[str, int, str]] = []
+        self.unnamed_raw: list[tuple[int, Object, Func]] = []
         self.names: dict[int, str] = {}  # a server's site -> the name it is bound to
         # Every object's bindings, read once: (is a parameter, in a called context, name)
         # for each variable holding it, and the first attribute holding it.
@@ -167,8 +184,17 @@ class Reader:
             )
             for function, server, through in dict.fromkeys(handlers)
         ]  # fmt: skip
+        unnamed = [
+            Unnamed(
+                placed.get(call) or Place("", 0), server, placed.get(server.site),
+                self._server_name(server), self.engine.framework_of(server.cls) or "",
+                _methods_called(handler.node),
+            )
+            for call, server, handler in dict.fromkeys(self.unnamed_raw)
+        ]  # fmt: skip
         return Analysis(
-            tools, unresolved, self.engine.broadened, call_handlers, self.listing_unread
+            tools, unresolved, self.engine.broadened, call_handlers, self.listing_unread,
+            unnamed,
         )
 
     def _rejecting(self, server: Object) -> str:
@@ -330,6 +356,8 @@ class Reader:
                         self.unresolved_raw.append(
                             ("TAV902", registration.call, "a tool name that cannot be read")
                         )
+                        if server is not None and handler is not None:
+                            self.unnamed_raw.append((registration.call, server, handler))
                         continue
                     hints = self._hints(registration)
                     for listed in (self._names_under(server, name, prefixes) if server else [name]):
@@ -615,3 +643,12 @@ def _server_order(server: Object) -> tuple[int, str, str]:
     cls = server.cls
     kind = cls.qualname if isinstance(cls, External) else getattr(cls, "name", "")
     return server.site, repr(server.context), kind
+
+
+def _methods_called(node: cst.CSTNode) -> frozenset[str]:
+    """The names of the methods `node` calls (`tool.execute(...)` gives "execute")."""
+    return frozenset(
+        each.func.attr.value
+        for each in walk(node)
+        if isinstance(each, cst.Call) and isinstance(each.func, cst.Attribute)
+    )

@@ -40,10 +40,36 @@ def framework_drops_unknown_args(context: Context) -> Iterator[Finding]:
                 "without a word: apply",
                 f"without a word: allow a newer fastmcp ({which} has no middleware API, "
                 "which enforce_policy needs: fastmcp.server.middleware, from fastmcp "
-                f"{MIDDLEWARE_FROM}), then apply",
+                f"{MIDDLEWARE_FROM}{_constructor_changes(server)}), then apply",
                 1,
             )
         yield finding
+
+
+# What fastmcp 2.9 and later take in the `FastMCP(...)` constructor (the keywords of 3.x
+# and 4.x, which 2.x also takes), and where what fastmcp 0.x/1.x took goes instead: a
+# remedy asking for a newer fastmcp says which of the server's keywords must change.
+MODERN_FASTMCP_KEYWORDS = frozenset(
+    """name instructions version website_url icons auth middleware providers transforms
+    lifespan tools on_duplicate mask_error_details dereference_schemas
+    strict_input_validation list_page_size tasks session_state_store sampling_handler
+    sampling_handler_behavior client_log_level experimental_capabilities""".split()
+)
+RENAMED_FASTMCP_KEYWORDS = {"description": "instructions"}
+
+
+def _constructor_changes(server: Server) -> str:
+    """What of the server's constructor a newer fastmcp no longer takes (`FastMCP("x",
+    description=..., log_level="ERROR")`), as a clause for the remedy; "" when nothing."""
+    old = sorted(k for k in server.keywords if k not in MODERN_FASTMCP_KEYWORDS)
+    if not old:
+        return ""
+    parts = [
+        f"`{RENAMED_FASTMCP_KEYWORDS[k]}=` in place of `{k}=`"
+        if k in RENAMED_FASTMCP_KEYWORDS else f"`{k}=` to `run()`"
+        for k in old
+    ]  # fmt: skip
+    return "; pass " + " and ".join(parts) + ", which fastmcp 3 no longer takes in FastMCP()"
 
 
 def _before_middleware(server: Server, path: str) -> bool:
@@ -74,8 +100,8 @@ def keyword_limit_without_aliases(tool: Tool, context: Context) -> Iterator[Find
             pin = pin_of(server, context.model.path)
             remedy = (
                 f"its pin ({pin.text() if pin else 'fastmcp'}) has no middleware API "
-                f"(fastmcp.server.middleware, from fastmcp {MIDDLEWARE_FROM}): allow a "
-                f"newer fastmcp, then {remedy}"
+                f"(fastmcp.server.middleware, from fastmcp {MIDDLEWARE_FROM}"
+                f"{_constructor_changes(server)}): allow a newer fastmcp, then {remedy}"
             )
     elif tool.shape in ("decorator", "imperative") and server is None:
         # A keyword tool's framework calls it with keywords: only what runs before it (the
@@ -202,8 +228,8 @@ def _rejected_read_only(
         if pin is not None and pin.pinned and not pin.may_be_at_least(MIDDLEWARE_FROM):
             remedy = (
                 f"its pin ({pin.text()}) has no middleware API (fastmcp."
-                f"server.middleware, from fastmcp {MIDDLEWARE_FROM}): allow a newer "
-                f"fastmcp, then {remedy}"
+                f"server.middleware, from fastmcp {MIDDLEWARE_FROM}"
+                f"{_constructor_changes(server)}): allow a newer fastmcp, then {remedy}"
             )
         return what, remedy, server
     if server is not None and server.drops_unknown:
