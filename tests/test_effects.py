@@ -361,6 +361,44 @@ def test_a_literal_argument_keeps_only_its_branch_of_the_callee() -> None:
     assert found["rebuild_report"].mode == "mutation"
 
 
+def test_a_literal_method_keeps_its_branch_through_a_case_folded_test(tmp_path: Path) -> None:
+    """`_send("GET", ...)` into `if method.upper() == "GET": ... elif ... == "PUT"`: only
+    the GET branch runs for it; the caller passing "post" in lower case takes POST's."""
+    path = server(tmp_path, """
+        import requests
+
+        class Client:
+            def __init__(self) -> None:
+                self.session = requests.Session()
+
+            def _send(self, method: str, uri: str, data: dict | None = None) -> dict:
+                url = "https://tests.example.com/api/v2/" + uri
+                if method.upper() == "GET":
+                    response = self.session.get(url)
+                elif method.upper() == "PUT":
+                    response = self.session.put(url, json=data)
+                elif "DELETE" == method.upper():
+                    response = self.session.delete(url)
+                else:
+                    raise ValueError(method)
+                return response.json()
+
+        client = Client()
+
+        @mcp.tool()
+        def get_case(case_id: int) -> dict:
+            return client._send("GET", f"get_case/{case_id}")
+
+        @mcp.tool()
+        def close_run(run_id: int) -> dict:
+            return client._send("put", f"close_run/{run_id}")
+    """)
+    found = tools(path)
+    assert found["get_case"].mode_source == "effects: none in the resolved call tree"
+    assert found["close_run"].mode == "mutation"
+    assert "self.session.put()" in found["close_run"].mode_source
+
+
 def test_the_first_value_of_a_rewritten_query_is_followed(tmp_path: Path) -> None:
     """`sql, generic = await rewrite(query)`: the SQL run is the caller's."""
     path = server(tmp_path, """

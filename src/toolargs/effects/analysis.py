@@ -18,7 +18,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Protocol, Sequence, Union
+from typing import Iterable, Iterator, Protocol, Sequence, Union
 
 import libcst as cst
 
@@ -1485,21 +1485,48 @@ def _literal_test(
     target = test.comparisons[0]
     operator = type(target.operator)
     left, right = test.left, target.comparator
-    if operator in (cst.Equal, cst.NotEqual) and isinstance(right, cst.Name):
+    if operator in (cst.Equal, cst.NotEqual) and _compared_name(right) is not None:
         left, right = right, left
-    if not (isinstance(left, cst.Name) and left.value in params):
+    name = _compared_name(left)
+    if name is None or name not in params:
         return None
+    spelled = _case_spellings if not isinstance(left, cst.Name) else frozenset
     if operator in (cst.Equal, cst.NotEqual):
         value = string_value(right)
         if value is None:
             return None
-        return left.value, frozenset({value}), operator is cst.Equal
+        return name, spelled({value}), operator is cst.Equal
     if operator in (cst.In, cst.NotIn) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
         values = [string_value(e.value) for e in right.elements]
         if not values or any(v is None for v in values):
             return None
-        return left.value, frozenset(v for v in values if v is not None), operator is cst.In
+        return name, spelled(v for v in values if v is not None), operator is cst.In
     return None
+
+
+# What a test may do to a parameter's text before comparing it (`method.upper() == "GET"`).
+_NORMALISING = frozenset({"upper", "lower", "casefold", "strip"})
+
+
+def _compared_name(expr: cst.BaseExpression) -> str | None:
+    """The parameter a test compares: `p`, or `p.upper()` and the like."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if (
+        isinstance(expr, cst.Call) and not expr.args and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value in _NORMALISING and isinstance(expr.func.value, cst.Name)
+    ):  # fmt: skip
+        return expr.func.value.value
+    return None
+
+
+def _case_spellings(values: Iterable[str]) -> frozenset[str]:
+    """The spellings a caller writes a literal that a case-folded test compares with
+    (`"GET"`, `"get"`, `"Get"`)."""
+    return frozenset(
+        spelling for value in values for spelling in (value, value.lower(), value.upper(),
+                                                      value.capitalize())
+    )
 
 
 def _pattern_literals(pattern: cst.MatchPattern) -> frozenset[str]:
