@@ -103,24 +103,33 @@ def analyze_files(
 def results_in_order(
     files: list[Path], worker: Callable[[Path], FileResult], jobs: int
 ) -> Iterator[FileResult]:
-    """`worker(file)` for every file, spread over `jobs` processes, in the files' order."""
+    """`worker(file)` for every file, spread over `jobs` processes, in the files' order.
+
+    A process analyses whole packages (`_batches`): what a file's analysis learns of its
+    package (the value flow, the other modules' models) is built once per process, so a
+    package split over two processes would be analysed twice."""
     if jobs <= 1 or len(files) <= 1:
         yield from map(worker, files)
         return
     workers = min(jobs, len(files))
-    # Chunks amortise pickling over small files yet keep all workers busy to the end.
-    chunksize = max(1, min(32, len(files) // (workers * 8)))
     try:
         pool = ProcessPoolExecutor(max_workers=workers)
     except (OSError, NotImplementedError):  # no process support here (some sandboxes)
         yield from map(worker, files)
         return
+    batches = _batches(files, workers)
     done = 0
     with pool:
         try:
-            for result in pool.map(worker, files, chunksize=chunksize):
+            futures = {}
+            for batch in batches:  # the largest first: none is left to run alone at the end
+                future = pool.submit(_run_batch, worker, [files[i] for i in batch])
+                for position, i in enumerate(batch):
+                    futures[i] = (future, position)
+            for i in range(len(files)):
+                future, position = futures[i]
+                yield future.result()[position]
                 done += 1
-                yield result
             return
         except BrokenProcessPool:
             pass
@@ -128,6 +137,45 @@ def results_in_order(
     # file per process, so that the file which kills its process costs one error line.
     for path in files[done:]:
         yield _isolated(worker, path)
+
+
+def _run_batch(worker: Callable[[Path], FileResult], paths: list[Path]) -> list[FileResult]:
+    return [worker(path) for path in paths]
+
+
+def _batches(files: list[Path], workers: int) -> list[list[int]]:
+    """The files' positions, grouped by the package each belongs to (`_unit`), largest
+    group first. A package holding more than a process' share of the files is cut in as
+    many pieces as there are processes: there, sharing the work pays for analysing the
+    package once more; pieces of about a tenth of a share keep every process busy."""
+    groups: dict[Path, list[int]] = {}
+    units: dict[Path, Path] = {}
+    for i, path in enumerate(files):
+        groups.setdefault(_unit(path.parent, units), []).append(i)
+    share = max(1, -(-len(files) // workers))
+    batches: list[list[int]] = []
+    for members in groups.values():
+        if len(members) > share:
+            size = -(-len(members) // workers)
+            batches += [members[k : k + size] for k in range(0, len(members), size)]
+        else:
+            batches.append(members)
+    batches.sort(key=len, reverse=True)
+    return batches
+
+
+def _unit(folder: Path, known: dict[Path, Path]) -> Path:
+    """The folder a file's package analysis starts from: the folder holding its
+    top-level package (going up while a folder holds an `__init__.py`), or its own
+    folder for a module outside a package."""
+    if folder not in known:
+        top = folder
+        for _ in range(32):
+            if not (top / "__init__.py").is_file() or top.parent == top:
+                break
+            top = top.parent
+        known[folder] = top
+    return known[folder]
 
 
 def _isolated(worker: Callable[[Path], FileResult], path: Path) -> FileResult:
