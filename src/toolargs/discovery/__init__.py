@@ -158,12 +158,63 @@ def _served_classes(
     if unlinked:
         unlinked = _registered_on_self(unlinked, index, config, servers, by_name)
     if unlinked:
+        unlinked = _on_annotated_parameter(unlinked, index, config, servers, by_name)
+    if unlinked:
         only = package_server(
             index, lambda module: _servers(module, config), config.server_classes
         )
         for tool in unlinked:
             if only is not None:
                 _link(tool, index, only, config, servers, by_name)
+
+
+def _on_annotated_parameter(
+    tools: list[Tool],
+    index: ModuleIndex,
+    config: Config,
+    servers: list[Server],
+    by_name: dict[str, Server],
+) -> list[Tool]:
+    """Tools decorated on a parameter annotated with a framework's server class
+    (`def register_invoice_tools(mcp: FastMCP)` ... `@mcp.tool()`), where no server the
+    package builds reaches it (the caller's comes from a dependency): that framework's
+    server, whatever object the caller hands in. The tools still unlinked are returned."""
+    rest = []
+    for tool in tools:
+        handler = tool.handler
+        function = handler.function if handler is not None else None
+        enclosing = function.enclosing if function is not None else None
+        node = handler.node if handler is not None else None
+        if enclosing is None or not isinstance(node, cst.FunctionDef):
+            rest.append(tool)
+            continue
+        annotated = {
+            param.name.value: param.annotation.annotation
+            for param in (*enclosing.node.params.params, *enclosing.node.params.kwonly_params)
+            if param.annotation is not None
+        }
+        found = None
+        for decorator in node.decorators:
+            expr = decorator.decorator
+            func = expr.func if isinstance(expr, cst.Call) else expr
+            if (
+                isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+                and func.attr.value in config.tool_decorators
+                and func.value.value in annotated
+            ):  # fmt: skip
+                found = _annotated_server(
+                    cst.Call(func=annotated[func.value.value]), index, config
+                )
+                if found is not None:
+                    found.name = func.value.value
+                    found.served_from = f"the parameter {found.name} of {enclosing.name}"
+                break
+        if found is None:
+            rest.append(tool)
+            continue
+        serving = Serving(found, index, "an annotated parameter")
+        _link(tool, index, serving, config, servers, by_name)
+    return rest
 
 
 def _registered_on_self(
@@ -373,6 +424,8 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
             if not isinstance(inner, cst.Call):
                 continue
             constructor = inner
+        enforcing = constructor is not call
+        constructor = _built_by_factory(constructor, index, config) or constructor
         lowlevel = index.constructs(constructor, LOWLEVEL_SERVERS)
         if not lowlevel and not index.constructs(constructor, config.server_classes):
             continue
@@ -382,7 +435,7 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
         framework, drops, framework_id = found
         server = Server(name, framework, constructor, drops, None, framework_id)
         server.keywords = _keywords(constructor)
-        if constructor is not call:
+        if enforcing:
             server.enforced_by = f"{last_name(call.func)}({name})"
         servers[name] = server
     for server in servers.values():
@@ -390,6 +443,31 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
         written = server.name.rsplit(".", 1)[-1]
         server.enforced_by = server.enforced_by or _enforcement_of(written, index, config)
     return list(servers.values())
+
+
+def _built_by_factory(call: cst.Call, index: ModuleIndex, config: Config) -> cst.Call | None:
+    """`mcp = build_server()`, a function of this module that builds the server and
+    returns it (`mcp = FastMCP(...)` ... `return mcp`): that constructor."""
+    if not isinstance(call.func, cst.Name):
+        return None
+    function = index.functions.get(call.func.value)
+    if function is None:
+        return None
+    built: dict[str, cst.Call] = {}
+    returned: list[cst.BaseExpression] = []
+    for node in walk(function.node.body, into_scopes=False):
+        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
+            for target in node.targets:
+                if isinstance(target.target, cst.Name):
+                    built[target.target.value] = node.value
+        elif isinstance(node, cst.Return) and node.value is not None:
+            returned.append(node.value)
+    classes = (*LOWLEVEL_SERVERS, *config.server_classes)
+    for value in returned:
+        found = built.get(value.value) if isinstance(value, cst.Name) else value
+        if isinstance(found, cst.Call) and index.constructs(found, classes):
+            return found
+    return None
 
 
 def _subclass_server(name: str, index: ModuleIndex, config: Config) -> Server | None:

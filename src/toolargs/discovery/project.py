@@ -439,7 +439,7 @@ def project_for(config: Config) -> ProjectIndex:
     return ProjectIndex(config)
 
 
-MAX_PACKAGE_FILES = 400  # files of one package read for a marker
+MAX_PACKAGE_FILES = 2000  # files of one package read for a marker, the shallowest first
 _package_texts: dict[str, tuple[str, ...]] = {}  # (root, markers, mode) -> files found
 
 
@@ -464,7 +464,11 @@ def package_files(
     if key not in _package_texts:
         found: list[str] = []
         try:
-            files = [file] if single else sorted(root.rglob("*.py"))
+            # The shallowest first: the module that builds the server sits near the
+            # package's top (`pkg/server.py`), not among hundreds of `pkg/modules/*/`.
+            files = [file] if single else sorted(
+                root.rglob("*.py"), key=lambda each: (len(each.parts), each)
+            )
         except OSError:
             files = []
         for each in files[:MAX_PACKAGE_FILES]:

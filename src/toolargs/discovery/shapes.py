@@ -647,8 +647,9 @@ class Discoverer:
 
     def _project_lookalike(self, func: cst.Attribute, enclosing: FunctionInfo | None) -> bool:
         """Whether `receiver.register_tool(f)` calls a method of the project's own class
-        that registers nothing with a framework (`SplunkToolRegistry.register_tool`
-        keeping agent functions in a list): a look-alike of a registration sink. The
+        none of whose methods registers anything with a framework
+        (`SplunkToolRegistry.register_tool` keeping agent functions in a list): a
+        look-alike of a registration sink. The
         receiver's class is read from what it is built from or its parameter's
         annotation; one with a base outside the project may inherit the framework's
         sink, and a method that calls a registration or tool decorator hands it on."""
@@ -673,25 +674,26 @@ class Discoverer:
         bases = {base for c, _ in chain for base in c.base_names}
         if bases - known - {"object", "ABC", "Generic", "Protocol"}:
             return False
-        method = defined[0].methods[func.attr.value]
+        # Any method of the class that calls a registration or tool decorator may be
+        # what this one hands the function on to (`readonly` -> `self._register` ->
+        # `self.server.tool(...)`).
         names = set(self.config.registration_calls) | set(self.config.tool_decorators)
         return not any(
             isinstance(node, cst.Call) and last_name(node.func) in names
             or isinstance(node, cst.Decorator)
+            for cls, _ in chain
+            for method in cls.methods.values()
             for node in walk(method.body)
         )
 
     def _agent_decorator(self, name: str) -> bool:
-        """Whether a bare decorator (`@tool`) comes from a library outside the project
-        whose name does not say MCP (`from langchain_core.tools import tool`): an agent
-        framework's tool, which no MCP server registers by itself."""
+        """Whether a bare decorator (`@tool`) comes from an agent library
+        (`from langchain_core.tools import tool`): that library's tool, which no MCP
+        server registers by itself."""
         imported = self.index.imports.get(name)
         if imported is None or imported.level > 0:
             return False
-        top = imported.module.split(".", 1)[0]
-        if "mcp" in top.lower() or self.resolver.module_of_name(imported) is not None:
-            return False
-        return True
+        return imported.module.split(".", 1)[0] in AGENT_LIBRARIES
 
     def _function_of(self, target: cst.BaseExpression) -> FunctionInfo | None:
         """The function registered: named directly, through a local alias, wrapped
@@ -1247,6 +1249,16 @@ def _server_subclass(call: cst.Call, index: ModuleIndex, config: Config) -> bool
             if cls.index is not None and written and cls.index.original_name(written) in known:
                 return True
     return False
+
+
+# Agent libraries whose `@tool` makes a tool for their own agents, not for an MCP server
+# (an MCP server registers such a function only through its own sink, which the analysis
+# reads where it is).
+AGENT_LIBRARIES = frozenset(
+    """langchain langchain_core langchain_community agents crewai crewai_tools smolagents
+    llama_index autogen autogen_core pydantic_ai strands haystack semantic_kernel
+    agno phi""".split()
+)
 
 
 # Class attributes describing a tool class (`METADATA = ToolMetadata(name="run_search",

@@ -411,9 +411,12 @@ class _Scan:
 
     def in_cache_class(self) -> bool:
         """Whether the function is a method of a class named as a cache (`CandleCache`,
-        `ResultsCache`): what it writes is the cache the server keeps."""
+        `ResultsCache`), or a function of a module named as one (`cache.py`,
+        `response_cache.py`): what it writes is the cache the server keeps."""
         parts = self.function.label.split(".")
-        return len(parts) > 1 and bool(_name_words(parts[-2]) & cat.CACHE_WORDS)
+        if len(parts) > 1 and bool(_name_words(parts[-2]) & cat.CACHE_WORDS):
+            return True
+        return bool(_name_words(Path(self.function.path).stem) & cat.CACHE_WORDS)
 
     def in_log_class(self) -> bool:
         """Whether the function is a method of a class named as the server's own log

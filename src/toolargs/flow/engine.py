@@ -69,7 +69,7 @@ MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is l
 # the rest is left out: what bounds the time one package can take, whatever its shape.
 MAX_WORK = 1_000_000
 MAX_CONTEXT = 4  # call sites a context holds: wrappers within wrappers within factories
-MAX_SITE_CONTEXTS = 8  # contexts an allocation site is told apart in
+MAX_SITE_CONTEXTS = 64  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
 # A table's rows (tuples, records, functions: `for fn, name, doc in TOOLS`) run one by one
 # up to MAX_ROWS: the rows a registration loop pairs names and handlers from. Texts and
@@ -845,8 +845,10 @@ class Engine:
         if isinstance(node.names, cst.ImportStar):
             source = self.modules.get(base)
             if source is not None:
-                for name, values in list(self.locals[self.module_frame(source)].items()):
-                    if not name.startswith("_"):
+                names = self.locals[self.module_frame(source)]
+                exported = self._exported(names.get("__all__"))
+                for name, values in list(names.items()):
+                    if exported(name):
                         self._bind_name(name, frozenset(values), scope)
             return
         for alias in node.names:
@@ -859,6 +861,23 @@ class Engine:
                 self._bind_name(bound, {Lazy(base, name)}, scope)
             else:
                 self._bind_name(bound, {External(f"{base}.{name}")}, scope)
+
+    def _exported(self, listed: Iterable[Value] | None) -> Callable[[str], bool]:
+        """Which names `from module import *` binds: the public ones without an
+        `__all__`; those a list of strings names; every name but the dunders when
+        `__all__` is built in a way the analysis does not read (`[n for n in globals()
+        if not n.startswith("__")]`), rather than none of the private ones it may hold."""
+        if listed is None:
+            return lambda name: not name.startswith("_")
+        names: set[str] = set()
+        for value in listed:
+            if not isinstance(value, Container):
+                return lambda name: not name.startswith("__")
+            for element in self.elements({value}):
+                if not isinstance(element, Const) or not isinstance(element.value, str):
+                    return lambda name: not name.startswith("__")
+                names.add(element.value)
+        return names.__contains__
 
     def _global(self, module: Module, name: str) -> Values:
         frame = self.module_frame(module)
@@ -1868,6 +1887,13 @@ class Engine:
                 for tool in self.elements(keywords["tools"]):
                     role = "tool-object" if isinstance(tool, Object) else "tool"
                     self._register(role, frozenset({obj}), frozenset({tool}), node, scope, {}, ())
+            if name in fw.SERVER_CLASSES:
+                for keyword in fw.SERVER_CALLBACKS & keywords.keys():
+                    callbacks = frozenset(
+                        v for v in keywords[keyword] if isinstance(v, (Func, Bound, Partial))
+                    )
+                    if callbacks:
+                        self.call(callbacks, [frozenset({obj})], {}, node, scope)
             handlers = fw.CONSTRUCTOR_HANDLERS.get(fw.SERVER_CLASSES.get(name, ""), {})
             for keyword, role in handlers.items():
                 if keyword in keywords:

@@ -143,6 +143,10 @@ COLLECTOR_METHODS = frozenset(m for c in COLLECTORS.values() for m in c.methods)
 
 # Constructor keywords holding handlers or tools: keyword -> role.
 CONSTRUCTOR_TOOLS = {"tools": "tool-list"}
+# Constructor keywords holding a function every framework calls with the server itself
+# when it starts (`FastMCP(lifespan=lifespan)`, `lifespan(server)`): what it registers on
+# its parameter is registered on the server.
+SERVER_CALLBACKS = frozenset({"lifespan"})
 
 # Library calls that keep what flows through them (the result holds the argument).
 IDENTITY_CALLS = {
@@ -152,6 +156,10 @@ IDENTITY_CALLS = {
     "typing.cast": 1,
     "copy.copy": 0,
     "copy.deepcopy": 0,
+    # a context manager's function runs its body when entered: `@asynccontextmanager`
+    # on a server's lifespan
+    "contextlib.contextmanager": 0,
+    "contextlib.asynccontextmanager": 0,
     # fastmcp 3+: the provider of a server's components stands for the server it wraps
     "fastmcp.server.providers.FastMCPProvider": 0,
     "fastmcp.server.providers.fastmcp_provider.FastMCPProvider": 0,
