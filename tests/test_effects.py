@@ -681,6 +681,37 @@ def test_token_requests_expiry_and_cleanup_are_the_servers_own(tmp_path: Path) -
     assert found["delete_downloads"].mode == "mutation"
 
 
+def test_a_helper_named_for_a_cache_keeps_the_servers_cache_under_any_tool(
+    tmp_path: Path,
+) -> None:
+    """`today -> _refresh -> replace_tasklist_cache`: the cache the server keeps, though
+    `today` is not named as a read; a tool named for the cache still counts it."""
+    path = server(tmp_path, """
+        import sqlite3
+
+        def replace_tasklist_cache(rows: list[tuple[str, str]]) -> None:
+            with sqlite3.connect("state.db") as conn:
+                conn.execute("DELETE FROM tasklist_cache")
+                conn.executemany("INSERT INTO tasklist_cache VALUES (?, ?)", rows)
+
+        def _refresh() -> None:
+            replace_tasklist_cache([("1", "Inbox")])
+
+        @mcp.tool()
+        def today() -> list[str]:
+            _refresh()
+            return []
+
+        @mcp.tool()
+        def rebuild_cache() -> None:
+            _refresh()
+    """)
+    found = tools(path)
+    assert found["today"].mode == "read-only"
+    assert "(its cache)" in found["today"].mode_source
+    assert found["rebuild_cache"].mode == "mutation"
+
+
 def test_scratch_files_are_not_effects(tmp_path: Path) -> None:
     path = server(tmp_path, """
         import json

@@ -1204,7 +1204,7 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
         return
     if not _registers_annotations(unread) and not any(
         t.annotations is not None and not t.annotations.resolved for t in unread
-    ):
+    ) and not _passes_annotations(index):
         return
     hints: dict[tuple[str, int, str], set[tuple[bool | None, bool | None]]] = {}
     varies: set[tuple[str, int, str]] = set()
@@ -1228,6 +1228,16 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
         resolved = place is None or (*place, tool.name) not in varies
         annotations = Annotations(read_only, destructive, "registration annotations", resolved)
         _classify_again(tool, annotations, discoverer)
+
+
+def _passes_annotations(index: ModuleIndex) -> bool:
+    """Whether the module registers a tool with `annotations=` in a call
+    (`mcp.add_tool(fn, name=name, annotations=ToolAnnotations(...))` in a loop over a
+    table): the analysis evaluates them per registration."""
+    return any(
+        keyword(call, "annotations") is not None and _method(call) in SINK_METHODS
+        for call, _ in index.calls
+    )
 
 
 def _registers_annotations(tools: list[Tool]) -> bool:

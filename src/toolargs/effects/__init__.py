@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from toolargs.config import Config
 from toolargs.effects.catalogue import (
+    CACHE_HELPER_WORDS,
     CLEANUP_HELPER_WORDS,
     DELETION_CALLS,
     OBJECT_SETUP,
@@ -199,6 +200,8 @@ def _upkeep(
 
     - a write reached through a constructor (`get_status -> Store.__init__ ->
       initialize_connection -> apply_migrations`) sets up an object the tool uses;
+    - a write reached through a helper named for a cache (`today -> _refresh ->
+      replace_tasklist_cache`) is the cache the server keeps, under any tool;
     - under a tool whose name says it reads (`search_docs`, `get_status`, `recall`), a
       write reached through a helper named for a cache, a log, counts or set-up
       (`ai_search -> _finish_search -> record_hit`, `get_summary -> _maybe_refresh_trends
@@ -258,6 +261,8 @@ def _upkeep_helper(write: Write, reads: bool) -> str:
         name = label.rsplit(".", 1)[-1]
         if name == "__init__":
             return OBJECT_SETUP
+        if name_words(name) & CACHE_HELPER_WORDS:  # `replace_tasklist_cache`, any tool
+            return UPKEEP_HELPER_WORDS["cache"]
         if reads:
             for word in sorted(name_words(name)):
                 if word in UPKEEP_HELPER_WORDS:

@@ -151,6 +151,9 @@ UPKEEP_HELPER_WORDS: dict[str, str] = {
     **{word: EXPIRY for word in """prune expire expired expiry evict stale ttl
         housekeeping""".split()},
 }
+# Helpers whose name says they keep a cache (`replace_tasklist_cache`, `memoize_result`):
+# what they write is the server's cache under any tool, not only one named as a read.
+CACHE_HELPER_WORDS = frozenset("cache caches cached memo memoize".split())
 # A deletion reached through a helper named for cleaning up temporary files
 # (`processor.cleanup_files(*downloaded)`, `_remove_temp_files`): the tool removes what it
 # made on the way, unless the tool's own name says it cleans or deletes (docs/effects.md).

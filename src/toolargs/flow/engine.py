@@ -1872,7 +1872,9 @@ class Engine:
             name, callee = server_class, External(server_class)
             keywords, positional = {}, ()
         if name in fw.ANNOTATION_OBJECTS or name in fw.RESULT_OBJECTS:
-            obj = Object(id(node), scope.frame.context, callee)
+            # one per element of a loop run per element: `ToolAnnotations(readOnlyHint=
+            # meta[name].read_only)` in `for name in tools:` differs from tool to tool
+            obj = Object(id(node), self._literal_context(scope), callee)
             self._keep_fields(obj, keywords)
             return frozenset({obj})
         if name in fw.SERVER_CLASSES or name in fw.TOOL_OBJECTS:
