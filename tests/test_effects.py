@@ -712,6 +712,39 @@ def test_a_helper_named_for_a_cache_keeps_the_servers_cache_under_any_tool(
     assert found["rebuild_cache"].mode == "mutation"
 
 
+def test_helpers_that_log_in_or_pace_calls_keep_the_servers_own_state(tmp_path: Path) -> None:
+    """A saved login token and a circuit breaker's counts, reached through helpers named
+    for them, are the server's own under any tool; a tool named for them counts them."""
+    path = server(tmp_path, """
+        import json
+        import sqlite3
+        from pathlib import Path
+
+        STATE = Path.home() / ".kw"
+
+        def _authenticate_locked() -> str:
+            (STATE / "session.json").write_text(json.dumps({"token": "t"}))
+            return "t"
+
+        def check_circuit(service: str) -> None:
+            with sqlite3.connect(str(STATE / "coordination.db")) as conn:
+                conn.execute("UPDATE circuits SET calls = calls + 1 WHERE service = ?", (service,))
+
+        @mcp.tool(annotations={"readOnlyHint": True})
+        def discover_projects(query: str) -> list[str]:
+            _authenticate_locked()
+            check_circuit("projects")
+            return []
+
+        @mcp.tool()
+        def login() -> str:
+            return _authenticate_locked()
+    """)
+    found = tools(path)
+    assert "TAV403" not in found["discover_projects"].findings
+    assert found["login"].mode == "mutation"
+
+
 def test_scratch_files_are_not_effects(tmp_path: Path) -> None:
     path = server(tmp_path, """
         import json

@@ -20,6 +20,10 @@ from toolargs.config import Config
 from toolargs.effects.catalogue import (
     CACHE_HELPER_WORDS,
     CLEANUP_HELPER_WORDS,
+    CREDENTIAL_HELPER_WORDS,
+    CREDENTIALS,
+    PACING,
+    PACING_HELPER_WORDS,
     DELETION_CALLS,
     OBJECT_SETUP,
     SCRATCH_CLEANUP,
@@ -201,7 +205,9 @@ def _upkeep(
     - a write reached through a constructor (`get_status -> Store.__init__ ->
       initialize_connection -> apply_migrations`) sets up an object the tool uses;
     - a write reached through a helper named for a cache (`today -> _refresh ->
-      replace_tasklist_cache`) is the cache the server keeps, under any tool;
+      replace_tasklist_cache`) is the cache the server keeps, under any tool, and one
+      reached through a helper named for logging in (`discover_projects ->
+      _authenticate_locked -> TokenStore.save`) the credentials it keeps;
     - under a tool whose name says it reads (`search_docs`, `get_status`, `recall`), a
       write reached through a helper named for a cache, a log, counts or set-up
       (`ai_search -> _finish_search -> record_hit`, `get_summary -> _maybe_refresh_trends
@@ -263,6 +269,10 @@ def _upkeep_helper(write: Write, reads: bool) -> str:
             return OBJECT_SETUP
         if name_words(name) & CACHE_HELPER_WORDS:  # `replace_tasklist_cache`, any tool
             return UPKEEP_HELPER_WORDS["cache"]
+        if name_words(name) & CREDENTIAL_HELPER_WORDS:  # `_authenticate_locked`, any tool
+            return CREDENTIALS
+        if name_words(name) & PACING_HELPER_WORDS:  # `check_circuit`, any tool
+            return PACING
         if reads:
             for word in sorted(name_words(name)):
                 if word in UPKEEP_HELPER_WORDS:

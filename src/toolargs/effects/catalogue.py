@@ -154,6 +154,18 @@ UPKEEP_HELPER_WORDS: dict[str, str] = {
 # Helpers whose name says they keep a cache (`replace_tasklist_cache`, `memoize_result`):
 # what they write is the server's cache under any tool, not only one named as a read.
 CACHE_HELPER_WORDS = frozenset("cache caches cached memo memoize".split())
+# Helpers whose name says they pace the server's own calls (`check_circuit`,
+# `acquire_rate_limit`, `_throttle`): what they write is its bookkeeping, under any tool.
+PACING = "the pacing of its own calls"
+PACING_HELPER_WORDS = frozenset(
+    "circuit breaker throttle throttling ratelimit ratelimiter backoff cooldown".split()
+)
+# Helpers whose name says they log the server in (`_authenticate_locked`,
+# `refresh_access_token`): what they write is the credentials it keeps, under any tool.
+CREDENTIAL_HELPER_WORDS = frozenset(
+    """authenticate authentication login relogin reauth reauthenticate signin token tokens
+    credential credentials creds oauth""".split()
+)
 # A deletion reached through a helper named for cleaning up temporary files
 # (`processor.cleanup_files(*downloaded)`, `_remove_temp_files`): the tool removes what it
 # made on the way, unless the tool's own name says it cleans or deletes (docs/effects.md).
