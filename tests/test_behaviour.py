@@ -363,3 +363,36 @@ def test_tav904_names_a_server_class_from_another_distribution(tmp_path: Path) -
     )
     config = Config(server_classes=("FastMCP", "MCPServer", "AppleMCPServer"))
     assert [d.code for d in analyze_path(root / "tools.py", config).diagnostics] == ["TAV501"]
+
+
+def test_a_dispatcher_spreading_arguments_into_an_imported_function_rejects(
+    tmp_path: Path,
+) -> None:
+    """`await edit_handler(**arguments)` in a low-level dispatcher, `edit_handler`
+    imported from a module of the project with a fixed signature: an unknown key is a
+    TypeError naming it before the handler's body runs."""
+    tools_module = (
+        "from pathlib import Path\n\n\n"
+        "async def edit_handler(path: str, old: str, new: str) -> dict:\n"
+        "    file = Path(path)\n"
+        "    file.write_text(file.read_text().replace(old, new))\n"
+        "    return {'ok': True}\n"
+    )
+    server_module = (
+        "from typing import Any\n\n"
+        "from mcp.server import Server\n"
+        "from mcp.types import TextContent\n\n"
+        "from .edit import edit_handler\n\n"
+        "server = Server('dev')\n\n\n"
+        "@server.call_tool()\n"
+        "async def call_tool(name: str, arguments: dict[str, Any]) -> list[TextContent]:\n"
+        "    if name == 'edit':\n"
+        "        result = await edit_handler(**arguments)\n"
+        "    else:\n"
+        "        raise ValueError(name)\n"
+        "    return [TextContent(type='text', text=str(result))]\n"
+    )
+    root = package(tmp_path, {"edit.py": tools_module, "server.py": server_module})
+    report = analyze_path(root / "server.py", Config())
+    (tool,) = report.tools
+    assert (tool.name, tool.unknown_keys, tool.handled_by) == ("edit", "rejected", "handler")

@@ -443,6 +443,8 @@ class HandlerScanner:
             return None
         name = dotted_name(func)
         function = self.resolver.index.function(name) if name else None
+        if function is None and name and "." not in name:
+            function = self.resolver.find_function(name)  # imported from the project
         node = function.node if function is not None else self._own_method(name)
         if node is not None and node.params.star_kwarg is None:
             # A fixed signature: an unknown key is a TypeError naming it, before the body.
