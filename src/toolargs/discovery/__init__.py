@@ -17,6 +17,7 @@ from toolargs.discovery.flow_link import (
     intercepted_by_flow,
     link_loaded_class,
     link_unlinked,
+    listed_by_flow,
     mounted_by_flow,
     named_by_flow,
     place_servers,
@@ -52,6 +53,7 @@ def build_model(
     renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
     annotated_by_flow(discoverer, tools, index)  # annotations only value flow reads
+    listed_by_flow(discoverer, tools, index)  # low-level Tool(...)s built in a loop
     _mounted_names(tools, index, resolver)
     add_unfound(discoverer, tools, index)  # what only value flow finds
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did

@@ -39,7 +39,7 @@ from toolargs.flow.frameworks import (
 )
 
 from toolargs.mode import Annotations, classify
-from toolargs.model import FrameworkId, Server, Shape, Tool
+from toolargs.model import FrameworkId, Schema, Server, Shape, Tool
 from toolargs.positions import positions
 from toolargs.source import INSTALLATION_FOLDERS, SourceError, overlay_of, read
 
@@ -83,6 +83,9 @@ class Served:
     # The outermost server it is mounted into: the file building it, and its name there.
     parent_path: str = ""
     parent_name: str = ""
+    # A low-level tool's listed input schema as the analysis read it (FlowTool).
+    properties: tuple[str, ...] | None = None
+    closed: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -315,7 +318,7 @@ def _analyse(files: list[Path], root: Path) -> Facts:
                 tool.registration.line, tool.read_only, tool.destructive, tool.arguments,
                 tool.rejected_by, tool.read_only_varies,
                 str(Path(tool.parent_place.path).resolve()) if tool.parent_place else "",
-                tool.parent_name,
+                tool.parent_name, tool.properties, tool.closed,
             )
         )  # fmt: skip
     handlers = {
@@ -1228,6 +1231,38 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
         resolved = place is None or (*place, tool.name) not in varies
         annotations = Annotations(read_only, destructive, "registration annotations", resolved)
         _classify_again(tool, annotations, discoverer)
+
+
+def listed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
+    """A low-level tool whose `Tool(...)` the recognisers could not read (built in a loop
+    over a registry: `Tool(name=entry["name"], inputSchema=entry["input_schema"],
+    annotations=ToolAnnotations(...))`) takes the input schema and the annotations the
+    analysis evaluated for the listed object of its name, where they agree."""
+    wanted = [
+        t for t in tools
+        if t.schema.properties is None and t.schema.source == "none"
+        or t.annotations is None and t.shape == "dispatcher"
+    ]  # fmt: skip
+    if not wanted or index.path is None:
+        return
+    facts: dict[str, list[Served]] = {}
+    for fact in served(index.path):
+        if fact.framework == "mcp-lowlevel":
+            facts.setdefault(fact.name, []).append(fact)
+    for tool in wanted:
+        found = facts.get(tool.name, [])
+        schemas = {(f.properties, f.closed) for f in found if f.properties is not None}
+        if tool.schema.properties is None and len(schemas) == 1:
+            properties, closed = next(iter(schemas))
+            tool.schema = Schema(
+                properties, "the listed Tool(...), as the analysis evaluates it", None, "",
+                closed,
+            )  # fmt: skip
+        hints = {(f.read_only, f.destructive) for f in found}
+        if tool.annotations is None and len(hints) == 1 and hints != {(None, None)}:
+            read_only, destructive = next(iter(hints))
+            annotations = Annotations(read_only, destructive, "listed annotations")
+            _classify_again(tool, annotations, discoverer)
 
 
 def _passes_annotations(index: ModuleIndex) -> bool:

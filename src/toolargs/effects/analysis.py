@@ -411,12 +411,15 @@ class _Scan:
 
     def in_cache_class(self) -> bool:
         """Whether the function is a method of a class named as a cache (`CandleCache`,
-        `ResultsCache`), or a function of a module named as one (`cache.py`,
+        `ResultsCache`), or a function of a module that is one (`cache.py`,
         `response_cache.py`): what it writes is the cache the server keeps."""
         parts = self.function.label.split(".")
         if len(parts) > 1 and bool(_name_words(parts[-2]) & cat.CACHE_WORDS):
             return True
-        return bool(_name_words(Path(self.function.path).stem) & cat.CACHE_WORDS)
+        # a module that is only a cache (`cache.py`), not a server named for the cache
+        # it serves (`kv_cache.py`)
+        stem = _name_words(Path(self.function.path).stem)
+        return bool(stem) and stem <= cat.CACHE_WORDS | {"caching", "response", "responses"}
 
     def in_log_class(self) -> bool:
         """Whether the function is a method of a class named as the server's own log

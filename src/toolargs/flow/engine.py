@@ -1878,7 +1878,12 @@ class Engine:
             self._keep_fields(obj, keywords)
             return frozenset({obj})
         if name in fw.SERVER_CLASSES or name in fw.TOOL_OBJECTS:
-            obj = Object(id(node), scope.frame.context, callee)
+            # a tool object per element of a loop run per element (`Tool(name=entry[
+            # "name"], inputSchema=entry["input_schema"])` for each registry entry)
+            context = scope.frame.context if name in fw.SERVER_CLASSES else (
+                self._literal_context(scope)
+            )
+            obj = Object(id(node), context, callee)
             self.nodes[id(node)] = (node, scope.module)
             self._keep_fields(obj, keywords)
             for index, value in enumerate(positional):

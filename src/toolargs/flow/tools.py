@@ -20,6 +20,7 @@ from toolargs.flow.engine import NOTHING, Engine, Registration, Values, paramete
 from toolargs.flow.rejection import override_rejects_unknown_keys, rejects_unknown_keys
 from toolargs.flow.values import (
     ELEMENT,
+    KEYS,
     Bound,
     Class,
     Const,
@@ -64,6 +65,10 @@ class FlowTool:
     # middleware runs for this tool.
     parent_place: Place | None = None
     parent_name: str = ""
+    # A low-level tool's listed input schema, where the analysis read it: its top-level
+    # property names, and `additionalProperties` (None: not said).
+    properties: tuple[str, ...] | None = None
+    closed: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,8 @@ class Reader:
         self.interceptors: dict[int, str] = {}  # a server's site -> what rejects for it
         # A low-level tool's (name, branch) -> the parameter holding the call's arguments.
         self.arguments: dict[tuple[str, int], str] = {}
+        # A listed tool's (name, handler) -> its input schema's properties and closedness.
+        self.schemas: dict[tuple[str, int], tuple[tuple[str, ...], bool | None]] = {}
 
     def read(self) -> Analysis:
         prefixes = self._prefixes()
@@ -171,6 +178,7 @@ class Reader:
                     self._rejecting(server) if server is not None else "",
                     (name, call, id(handler.node) if handler else 0) in self.varying,
                     *self._parent_of(server, parents, placed),
+                    *self.schemas.get((name, id(handler.node) if handler else 0), (None, None)),
                 )
             )  # fmt: skip
         unresolved = [
@@ -523,8 +531,62 @@ class Reader:
                             )
                             continue
                         self.raw.append((name, server, "mcp-lowlevel", branch, registration.call))
+                        key = (name, id(branch.node) if branch is not None else 0)
                         if branch is not None:
-                            self.arguments[(name, id(branch.node))] = arguments
+                            self.arguments[key[0], key[1]] = arguments
+                        schema = self._listed_schema(tool)
+                        if schema is not None:
+                            self.schemas[key] = schema
+                        hints = self._object_hints(tool)
+                        if hints != (None, None):
+                            self.hints[(name, registration.call, key[1])] = hints
+
+    def _listed_schema(self, tool: Value) -> tuple[tuple[str, ...], bool | None] | None:
+        """The top-level properties of a listed tool's input schema (`Tool(name=...,
+        inputSchema=entry["input_schema"])`, a dict literal somewhere in the package),
+        and whether `additionalProperties` closes it; None where any value is unread."""
+        schemas = frozenset().union(
+            *(self.engine.field(tool, key) for key in ("inputSchema", "input_schema"))
+        )
+        found: set[tuple[tuple[str, ...], bool | None]] = set()
+        for schema in schemas:
+            if not isinstance(schema, Container) or schema.kind != "dict":
+                return None
+            properties = self.engine.field(schema, "properties")
+            keys: set[str] = set()
+            for container in properties:
+                if not isinstance(container, Container) or container.kind != "dict":
+                    return None
+                fields = self.engine.heap.get(container, {})
+                for key, values in fields.items():
+                    if isinstance(key, str):
+                        keys.add(key)
+                    elif key is KEYS:  # a dict's keys as a set: all must be read
+                        for each in values:
+                            if not isinstance(each, Const) or not isinstance(each.value, str):
+                                return None
+                            keys.add(each.value)
+                    elif key is not ELEMENT:
+                        return None
+            extra = list(self.engine.field(schema, "additionalProperties"))
+            said = extra[0] if len(extra) == 1 and isinstance(extra[0], Const) else None
+            closed = said.value is False if said is not None else None
+            found.add((tuple(sorted(keys)), closed))
+        return next(iter(found)) if len(found) == 1 else None
+
+    def _object_hints(self, tool: Value) -> tuple[bool | None, bool | None]:
+        """readOnlyHint and destructiveHint of a listed tool object's `annotations`."""
+        read_only: set[object] = set()
+        destructive: set[object] = set()
+        for value in self.engine.field(tool, "annotations"):
+            if not isinstance(value, (Object, Container)):
+                return None, None
+            for keys, found in ((fw.READ_ONLY_KEYS, read_only), (fw.DESTRUCTIVE_KEYS, destructive)):
+                values = frozenset().union(*(self.engine.field(value, k) for k in keys))
+                found.update(v.value if isinstance(v, Const) else v for v in values)
+                if not values:
+                    found.add(None)
+        return _agreed(read_only), _agreed(destructive)
 
     def _branch(self, handler: Func, name: str | None) -> tuple[Func, str]:
         """The function a low-level call handler runs for one tool: the first it invokes
