@@ -1936,6 +1936,11 @@ class Engine:
             wrapping = Container(id(node), scope.frame.context, "wraps")
             self._store(wrapping, ELEMENT, positional[0] if positional else {UNKNOWN})
             return frozenset({wrapping})
+        if name in fw.RUN_LATER and len(positional) > fw.RUN_LATER[name]:
+            # `await asyncio.to_thread(execute, arguments)`: the function runs with the
+            # rest of the arguments, and the call's value is what it returns
+            at = fw.RUN_LATER[name]
+            return self.call(positional[at], positional[at + 1 :], keywords, node, scope)
         if name == "functools.partial" and positional:
             return self._partial(positional, keywords, node, scope)
         if name == "pkgutil.iter_modules" and positional:

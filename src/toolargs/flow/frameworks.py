@@ -167,6 +167,13 @@ IDENTITY_CALLS = {
     "toolargs.runtime.enforce_policy": 0,
     "toolargs.runtime.enforce.enforce_policy": 0,
 }
+# Library calls that run a function given them, with the arguments after it, and give
+# what it returns: the position of the function.
+RUN_LATER = {
+    "asyncio.to_thread": 0,
+    "anyio.to_thread.run_sync": 0,
+    "starlette.concurrency.run_in_threadpool": 0,
+}
 # Library calls that return a decorator whose result stands for their first argument:
 # `wraps(f)(g)` is f as far as a framework reads it (its name, its signature).
 WRAPPING_DECORATORS = frozenset({"functools.wraps"})

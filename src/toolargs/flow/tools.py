@@ -595,9 +595,14 @@ class Reader:
         if name is None:
             return handler, ""
         self.tag -= 1  # a context of its own for each (handler, tool) evaluated
-        for invoked in self.engine.dispatched(handler, name, self.tag):
-            if not invoked.got_name and invoked.function is not handler:
-                return invoked.function, invoked.arguments
+        invoked = [
+            each for each in self.engine.dispatched(handler, name, self.tag)
+            if not each.got_name and each.function is not handler
+        ]
+        # The one handed the call's arguments first (`handler(arguments)` inside a
+        # closure run off the event loop), else the first one invoked.
+        for each in sorted(invoked, key=lambda each: not each.arguments):
+            return each.function, each.arguments
         return handler, ""
 
     def _tool_values(self, values: Values, depth: int) -> list[Value]:
