@@ -396,3 +396,44 @@ def test_a_dispatcher_spreading_arguments_into_an_imported_function_rejects(
     report = analyze_path(root / "server.py", Config())
     (tool,) = report.tools
     assert (tool.name, tool.unknown_keys, tool.handled_by) == ("edit", "rejected", "handler")
+
+
+def test_a_low_level_server_registered_through_the_2x_api_validates_nothing(
+    tmp_path: Path,
+) -> None:
+    """`server.add_request_handler("tools/call", ...)` exists only in the SDK's 2.x,
+    whose low-level Server validates no arguments: a closed schema rejects nothing there,
+    whatever a loose pin allows."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("mcp>=1.2,<2\n", encoding="utf-8")
+    server = tmp_path / "server.py"
+    server.write_text(
+        "from typing import Any\n\n"
+        "from mcp.server.lowlevel import Server\n"
+        "from mcp.types import (\n"
+        "    CallToolRequestParams, CallToolResult, ListToolsResult, TextContent, Tool,\n"
+        ")\n\n"
+        "NOTES: dict[str, str] = {}\n"
+        "TOOLS = [\n"
+        "    Tool(name='read_note', inputSchema={'type': 'object', 'properties':\n"
+        "         {'title': {'type': 'string'}}, 'additionalProperties': False}),\n"
+        "]\n\n\n"
+        "async def on_list_tools(ctx: Any, params: Any) -> ListToolsResult:\n"
+        "    return ListToolsResult(tools=TOOLS)\n\n\n"
+        "def read_note(arguments: dict[str, Any]) -> str:\n"
+        "    return NOTES.get(arguments['title'], '')\n\n\n"
+        "async def on_call_tool(ctx: Any, params: CallToolRequestParams) -> CallToolResult:\n"
+        "    if params.name == 'read_note':\n"
+        "        text = read_note(params.arguments or {})\n"
+        "    else:\n"
+        "        raise ValueError(params.name)\n"
+        "    return CallToolResult(content=[TextContent(type='text', text=text)])\n\n\n"
+        "server = Server('notes')\n"
+        "server.add_request_handler('tools/list', Any, on_list_tools)\n"
+        "server.add_request_handler('tools/call', CallToolRequestParams, on_call_tool)\n",
+        encoding="utf-8",
+    )
+    report = analyze_path(server, Config())
+    (tool,) = report.tools
+    assert (tool.name, tool.unknown_keys) == ("read_note", "dropped")
+    assert "(the code uses the 2.x API)" in tool.framework_version

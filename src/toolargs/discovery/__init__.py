@@ -19,6 +19,7 @@ from toolargs.discovery.flow_link import (
     link_unlinked,
     listed_by_flow,
     mounted_by_flow,
+    registered_2x,
     named_by_flow,
     place_servers,
     renamed_by_flow,
@@ -58,6 +59,7 @@ def build_model(
     add_unfound(discoverer, tools, index)  # what only value flow finds
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did
     servers = _servers(index, config)
+    registered_2x(servers, index)  # `add_request_handler("tools/call", ...)`: the 2.x API
     by_name = {server.name: server for server in servers}
     for tool in tools:
         if tool.server is None or tool.server in by_name:

@@ -354,6 +354,25 @@ def _order(fact: Served) -> tuple[str, int, str, str, int, str, int]:
     )  # fmt: skip
 
 
+def registered_2x(servers: list[Server], index: ModuleIndex) -> None:
+    """A low-level server built in this module whose call handler the analysis saw
+    registered through the SDK's 2.x API only (`add_request_handler("tools/call", ...)`,
+    `on_call_tool=`) is a 2.x server, whatever its pins say: the behaviour model reads
+    that from its `on_call_tool` keyword."""
+    lowlevel = [s for s in servers if s.framework_id == "mcp-lowlevel"]
+    if not lowlevel or index.path is None:
+        return
+    if not any(_method(c) in REQUEST_SINKS for c in index.server_calls):
+        return
+    here = str(index.path.resolve())
+    for handling in dispatching(index.path):
+        if handling.through not in API_2X or handling.server_path != here:
+            continue
+        for server in lowlevel:
+            if server.name.rsplit(".", 1)[-1] == handling.server_name:
+                server.keywords.setdefault("on_call_tool", handling.name)
+
+
 def call_handlers(index: ModuleIndex) -> set[int]:
     """The lines of the functions of this module that the analysis saw registered as a
     low-level server's call handler by a registration the recognisers do not read
