@@ -437,3 +437,40 @@ def test_a_low_level_server_registered_through_the_2x_api_validates_nothing(
     (tool,) = report.tools
     assert (tool.name, tool.unknown_keys) == ("read_note", "dropped")
     assert "(the code uses the 2.x API)" in tool.framework_version
+
+
+def test_a_router_run_in_a_thread_reads_the_arguments_it_is_handed(tmp_path: Path) -> None:
+    """`await asyncio.to_thread(_handle_tool, name, arguments, manager)` in a server
+    factory: the branches of `_handle_tool` read the keys they know from the dict, and an
+    SDK 1.x low-level server with open schemas lets the others through: dropped, not a
+    signature that refuses keywords."""
+    source = (
+        "import asyncio\n"
+        "from typing import Any\n\n"
+        "from mcp.server import Server\n"
+        "from mcp.types import TextContent, Tool\n\n\n"
+        "class Manager:\n"
+        "    def __init__(self) -> None:\n"
+        "        self.servers: dict[str, str] = {}\n\n\n"
+        "def create_server(manager: Manager) -> Server:\n"
+        "    server = Server('mysql')\n\n"
+        "    @server.list_tools()\n"
+        "    async def list_tools() -> list[Tool]:\n"
+        "        return [Tool(name='connect', inputSchema={'type': 'object', 'properties':\n"
+        "                     {'server_id': {'type': 'string'}}})]\n\n"
+        "    @server.call_tool()\n"
+        "    async def call_tool(name: str, arguments: dict) -> list[TextContent]:\n"
+        "        text = await asyncio.to_thread(_handle_tool, name, arguments or {}, manager)\n"
+        "        return [TextContent(type='text', text=text)]\n\n"
+        "    return server\n\n\n"
+        "def _sync(manager: Manager) -> None:\n"
+        "    manager.servers.setdefault('active', '')\n\n\n"
+        "def _handle_tool(name: str, arguments: dict[str, Any], manager: Manager) -> str:\n"
+        "    _sync(manager)\n"
+        "    if name == 'connect':\n"
+        "        return manager.servers.get(arguments.get('server_id', ''), '')\n"
+        "    raise ValueError(name)\n"
+    )
+    root = package(tmp_path, {"server.py": source})
+    (tool,) = analyze_path(root / "server.py", Config()).tools
+    assert (tool.name, tool.unknown_keys, tool.handled_by) == ("connect", "dropped", "handler")

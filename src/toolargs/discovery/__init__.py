@@ -8,6 +8,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.flow_link import (
+    arguments_by_flow,
     attribute_calls,
     add_unfound,
     annotated_by_flow,
@@ -55,6 +56,7 @@ def build_model(
     named_by_flow(discoverer, tools, index)  # names only value flow reads
     annotated_by_flow(discoverer, tools, index)  # annotations only value flow reads
     listed_by_flow(discoverer, tools, index)  # low-level Tool(...)s built in a loop
+    arguments_by_flow(tools, index)  # a dispatched handler's argument dict
     _mounted_names(tools, index, resolver)
     add_unfound(discoverer, tools, index)  # what only value flow finds
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did

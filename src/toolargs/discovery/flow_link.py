@@ -1284,6 +1284,34 @@ def listed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex
             _classify_again(tool, annotations, discoverer)
 
 
+def arguments_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
+    """A dispatcher's tool whose handler function the recognisers saw no argument dict
+    reach (`asyncio.to_thread(_handle_tool, name, arguments)`) takes the parameter the
+    analysis saw the call's arguments bound to: it reads a dict, it is not called with
+    keywords."""
+    wanted = [
+        t for t in tools
+        if t.shape == "dispatcher" and t.handler is not None and t.handler.keyword_style
+        and isinstance(t.handler.node, cst.FunctionDef)
+    ]  # fmt: skip
+    if not wanted or index.path is None:
+        return
+    by_place: dict[tuple[str, int], set[str]] = {}
+    for fact in served(index.path):
+        if fact.arguments:
+            by_place.setdefault((fact.handler_path, fact.handler_line), set()).add(fact.arguments)
+    if not by_place:
+        return
+    for tool in wanted:
+        assert tool.handler is not None
+        place = _handler_place(tool, index)
+        found = by_place.get(place) if place is not None else None
+        if found is not None and len(found) == 1:
+            parameter = next(iter(found))
+            if parameter in tool.handler.params:
+                tool.handler.args_name = parameter
+
+
 def _passes_annotations(index: ModuleIndex) -> bool:
     """Whether the module registers a tool with `annotations=` in a call
     (`mcp.add_tool(fn, name=name, annotations=ToolAnnotations(...))` in a loop over a

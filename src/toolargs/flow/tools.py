@@ -595,13 +595,22 @@ class Reader:
         if name is None:
             return handler, ""
         self.tag -= 1  # a context of its own for each (handler, tool) evaluated
-        invoked = [
+        every = [
             each for each in self.engine.dispatched(handler, name, self.tag)
-            if not each.got_name and each.function is not handler
+            if each.function is not handler
         ]
+        invoked = [each for each in every if not each.got_name]
         # The one handed the call's arguments first (`handler(arguments)` inside a
-        # closure run off the event loop), else the first one invoked.
-        for each in sorted(invoked, key=lambda each: not each.arguments):
+        # closure run off the event loop); else a router handed the name and the
+        # arguments, whose branches are the tools (`_handle_tool(name, arguments)` run
+        # in a thread); else the first one invoked.
+        for each in invoked:
+            if each.arguments:
+                return each.function, each.arguments
+        routers = [each for each in every if each.got_name and each.arguments]
+        if routers:
+            return routers[-1].function, routers[-1].arguments
+        for each in invoked:
             return each.function, each.arguments
         return handler, ""
 
