@@ -429,14 +429,7 @@ def link_unlinked(
         candidates = candidates or by_handler.get((path, line), [])
         if not candidates:
             continue
-        fact = candidates[0]
-        server = _server_model(fact, tool, index, config, by_name)
-        if server is None:
-            continue
-        if server.name not in by_name:
-            by_name[server.name] = server
-            servers.append(server)
-        tool.server = server.name
+        _serve(tool, _server_model(candidates[0], tool, index, config, by_name), servers, by_name)
 
 
 def link_loaded_class(
@@ -469,15 +462,23 @@ def link_loaded_class(
             tool.name, fact.framework, "", 0, fact.server_path, fact.server_line,
             fact.server_name, registration_path=fact.path, registration_line=fact.line,
         )  # fmt: skip
-        server = _server_model(as_served, tool, index, config, by_name)
-        if server is None:
-            continue
-        if server.name not in by_name:
-            by_name[server.name] = server
-            servers.append(server)
-        tool.server = server.name
-        return True
+        if _serve(tool, _server_model(as_served, tool, index, config, by_name), servers, by_name):
+            return True
     return False
+
+
+def _serve(
+    tool: Tool, server: Server | None, servers: list[Server], by_name: dict[str, Server]
+) -> bool:
+    """`tool` is served by `server` (kept once among the module's servers); False when
+    there is no server."""
+    if server is None:
+        return False
+    if server.name not in by_name:
+        by_name[server.name] = server
+        servers.append(server)
+    tool.server = server.name
+    return True
 
 
 def _dispatched(

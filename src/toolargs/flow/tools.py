@@ -419,14 +419,19 @@ class Reader:
     def _hints(self, registration: Registration) -> tuple[bool | None, bool | None]:
         """readOnlyHint and destructiveHint as this registration gives them: from its
         `annotations=` (a ToolAnnotations or a dict) when every value agrees."""
-        read_only: set[object] = set()
-        destructive: set[object] = set()
         given = registration.keywords.get("annotations", NOTHING)
         known = [v for v in given if isinstance(v, (Object, Container))]
         if known and all(isinstance(v, Unknown) for v in given if v not in known):
             # A closure's variable read in every frame of its enclosing function: the
             # frame with unknown parameters adds Unknown beside the objects passed in.
             given = frozenset(known)
+        return self._annotation_hints(given)
+
+    def _annotation_hints(self, given: Values) -> tuple[bool | None, bool | None]:
+        """readOnlyHint and destructiveHint of annotation values (ToolAnnotations or
+        dicts), where every value agrees."""
+        read_only: set[object] = set()
+        destructive: set[object] = set()
         for value in given:
             if not isinstance(value, (Object, Container)):
                 return None, None
@@ -435,7 +440,6 @@ class Reader:
                 found.update(v.value if isinstance(v, Const) else v for v in values)
                 if not values:
                     found.add(None)
-
         return _agreed(read_only), _agreed(destructive)
 
     def _handler(
@@ -576,17 +580,7 @@ class Reader:
 
     def _object_hints(self, tool: Value) -> tuple[bool | None, bool | None]:
         """readOnlyHint and destructiveHint of a listed tool object's `annotations`."""
-        read_only: set[object] = set()
-        destructive: set[object] = set()
-        for value in self.engine.field(tool, "annotations"):
-            if not isinstance(value, (Object, Container)):
-                return None, None
-            for keys, found in ((fw.READ_ONLY_KEYS, read_only), (fw.DESTRUCTIVE_KEYS, destructive)):
-                values = frozenset().union(*(self.engine.field(value, k) for k in keys))
-                found.update(v.value if isinstance(v, Const) else v for v in values)
-                if not values:
-                    found.add(None)
-        return _agreed(read_only), _agreed(destructive)
+        return self._annotation_hints(self.engine.field(tool, "annotations"))
 
     def _branch(self, handler: Func, name: str | None) -> tuple[Func, str]:
         """The function a low-level call handler runs for one tool: the first it invokes
