@@ -649,10 +649,10 @@ class Discoverer:
         """Whether `receiver.register_tool(f)` calls a method of the project's own class
         none of whose methods registers anything with a framework
         (`SplunkToolRegistry.register_tool` keeping agent functions in a list): a
-        look-alike of a registration sink. The
-        receiver's class is read from what it is built from or its parameter's
-        annotation; one with a base outside the project may inherit the framework's
-        sink, and a method that calls a registration or tool decorator hands it on."""
+        look-alike of a registration sink. The receiver's class is read from what it is
+        built from or its parameter's annotation; one with a base outside the project may
+        inherit the framework's sink, and a method that calls a registration or tool
+        decorator hands it on."""
         receiver = func.value
         built: cst.BaseExpression | None = None
         if isinstance(receiver, cst.Name) and enclosing is not None:
