@@ -57,6 +57,8 @@ class Discoverer:
         self.answers_requests = source is None or CALL_METHOD in source
         self.decls: dict[str, ToolDecl] = {}
         self._imported_decls_loaded = False
+        # (class, method) -> whether calling it registers nothing (`_project_lookalike`)
+        self._lookalikes: dict[tuple[int, str], bool] = {}
         self.tools: list[Tool] = []
         self._claimed: set[int] = set()  # handler functions already turned into tools
         self._tool_calls: dict[int, list[cst.Call]] = {}  # Tool(...) calls by function
@@ -666,9 +668,16 @@ class Discoverer:
         found = self.resolver.find_class(built) if built is not None else None
         if found is None:
             return False
+        key = (id(found[0].node), func.attr.value)
+        if key not in self._lookalikes:  # once per class and method, not per call site
+            self._lookalikes[key] = self._registers_nothing(found, func.attr.value)
+        return self._lookalikes[key]
+
+    def _registers_nothing(self, found: tuple[ClassInfo, ModuleIndex], method: str) -> bool:
+        """Whether the project class defines `method` and none of its methods calls a
+        registration or tool decorator, with no base outside the project."""
         chain = list(self.resolver.class_chain(*found))
-        defined = [c for c, _ in chain if func.attr.value in c.methods]
-        if not defined:
+        if not any(method in c.methods for c, _ in chain):
             return False
         known = {c.name for c, _ in chain}
         bases = {base for c, _ in chain for base in c.base_names}
@@ -682,8 +691,8 @@ class Discoverer:
             isinstance(node, cst.Call) and last_name(node.func) in names
             or isinstance(node, cst.Decorator)
             for cls, _ in chain
-            for method in cls.methods.values()
-            for node in walk(method.body)
+            for defined_method in cls.methods.values()
+            for node in walk(defined_method.body)
         )
 
     def _agent_decorator(self, name: str) -> bool:

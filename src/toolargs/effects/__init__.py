@@ -267,17 +267,24 @@ def _upkeep_helper(write: Write, reads: bool) -> str:
         name = label.rsplit(".", 1)[-1]
         if name == "__init__":
             return OBJECT_SETUP
-        if name_words(name) & CACHE_HELPER_WORDS:  # `replace_tasklist_cache`, any tool
-            return UPKEEP_HELPER_WORDS["cache"]
-        if name_words(name) & CREDENTIAL_HELPER_WORDS:  # `_authenticate_locked`, any tool
-            return CREDENTIALS
-        if name_words(name) & PACING_HELPER_WORDS:  # `check_circuit`, any tool
-            return PACING
+        words = name_words(name)
+        for named, what in _ANY_TOOL_HELPERS:  # `replace_tasklist_cache`, `check_circuit`
+            if words & named:
+                return what
         if reads:
-            for word in sorted(name_words(name)):
+            for word in sorted(words):
                 if word in UPKEEP_HELPER_WORDS:
                     return UPKEEP_HELPER_WORDS[word]
     return ""
+
+
+# Helpers whose names say what of the server's own they keep, under any tool: its cache,
+# its credentials, the pacing of its calls.
+_ANY_TOOL_HELPERS = (
+    (CACHE_HELPER_WORDS, UPKEEP_HELPER_WORDS["cache"]),
+    (CREDENTIAL_HELPER_WORDS, CREDENTIALS),
+    (PACING_HELPER_WORDS, PACING),
+)
 
 
 def _cleanup_helper(write: Write) -> str:
