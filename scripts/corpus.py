@@ -126,7 +126,7 @@ def fetch_release(dist: str, version: str, target: Path, sdist: bool) -> Path:
                 unpacked.extractall(target)
         else:
             with tarfile.open(archive) as unpacked:
-                unpacked.extractall(target, filter="data")
+                unpacked.extractall(target, filter=_safe_member)
             # An sdist unpacks into one folder named dist-version: lift its content.
             inner = list(target.iterdir())
             if len(inner) == 1 and inner[0].is_dir():
@@ -134,6 +134,15 @@ def fetch_release(dist: str, version: str, target: Path, sdist: bool) -> Path:
                     child.rename(target / child.name)
                 inner[0].rmdir()
     return target
+
+
+def _safe_member(member: tarfile.TarInfo, path: str) -> tarfile.TarInfo | None:
+    """The "data" filter, skipping what it refuses (a link to an absolute path left in
+    an sdist by a build cache) instead of failing the whole archive."""
+    try:
+        return tarfile.data_filter(member, path)
+    except tarfile.FilterError:
+        return None
 
 
 @dataclass
