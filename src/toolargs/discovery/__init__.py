@@ -12,7 +12,7 @@ from toolargs.discovery.flow_link import (
     attribute_calls,
     add_unfound,
     annotated_by_flow,
-    drop_disabled,
+    drop_unimported,
     drop_unlisted,
     drop_unserved,
     intercepted_by_flow,
@@ -79,7 +79,7 @@ def build_model(
     place_servers(tools, index, by_name)  # where only value flow sees a server built
     drop_unserved(tools, index)  # tables no server lists
     drop_unlisted(tools, index)  # branches for names no listing gives
-    drop_disabled(tools, index)  # modules whose import is commented out
+    drop_unimported(tools, index)  # modules no one imports, decorating another's server
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:

@@ -1007,34 +1007,68 @@ def _classify_again(tool: Tool, annotations: Annotations | None, discoverer: Dis
 _COMMENTED_IMPORT = re.compile(
     r"^[ \t]*#[ \t]*(from[ \t]+[.\w]+[ \t]+import[ \t]+[^\n]+|import[ \t]+[\w., \t]+)$", re.M
 )
-_DYNAMIC = ("import_module", "__import__", "pkgutil", "entry_points", "runpy")
-_disabled: dict[str, frozenset[str]] = {}
+_DYNAMIC = (
+    "import_module", "__import__", "pkgutil", "entry_points", "runpy", "spec_from_file_location",
+)
+_MAIN_GUARD = re.compile(r"^if[ \t]+__name__[ \t]*==", re.M)
+# Files of the project, beside its package, that may name a module to run: the build
+# configuration's entry points and scripts, a container's command, a runner's config.
+_PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py")
+_PROJECT_FILES = (
+    "*.toml", "*.cfg", "*.py", "*.json", "*.yaml", "*.yml", "*.ini", "Dockerfile*", "Makefile",
+)
+# How a build configuration declares a command that runs the package.
+_ENTRY_WORDS = (
+    "[project.scripts]", "[project.entry-points", "console_scripts", "[tool.poetry.scripts]",
+    "entry_points",
+)
+_unimported: dict[str, frozenset[str]] = {}
 
 
-def drop_disabled(tools: list[Tool], index: ModuleIndex) -> None:
-    """Tools registered by a module whose import the package has commented out
-    (`# from .tools import ai`) and that no live statement imports: the module never
-    runs, so its registrations never happen. A module nothing mentions at all still
-    counts (an entry point may load it), as does any in a package that imports modules
-    by name at run time."""
+def drop_unimported(tools: list[Tool], index: ModuleIndex) -> None:
+    """Tools a module registers on a server it imports from another module, where that
+    module is never run: the package has an entry point (a `__main__` module or block, a
+    script its build configuration declares), no module of the package imports this one
+    (`import_module` and the other run-time loaders aside), it has no `__main__` block,
+    and no file of the project (its entry points, scripts, a container's command) names
+    it. Decorating another module's server takes effect only when the module is
+    imported, so those tools are never registered. A module that builds its own server
+    may be run by itself (`fastmcp run tools.py`) and keeps its tools; so does every
+    module of a package with no entry point of its own, which an outside runner may
+    load, unless its import is commented out (`# from .tools import ai`)."""
     if index.path is None or not tools or any(t.shape != "decorator" for t in tools):
         return
-    if index.path.name == "__init__.py" or not (index.path.parent / "__init__.py").exists():
+    if any(t.server is None or t.server.split(".")[0] not in index.imports for t in tools):
+        return  # a server of its own, or one handed in: the module may be the entry point
+    if index.path.stem in ("__init__", "__main__"):
         return
     root, files, key = package_key(index.path)
-    if key not in _disabled:
-        _disabled[key] = _commented_out(root, files)
     name = ".".join(index.path.resolve().relative_to(root.resolve()).with_suffix("").parts)
-    if name in _disabled[key]:
+    if "." not in name:
+        return  # a script beside others, which may be run by itself
+    if key not in _unimported:
+        _unimported[key] = _never_imported(root, files)
+    if name in _unimported[key]:
         tools.clear()
 
 
-def _commented_out(root: Path, files: list[Path]) -> frozenset[str]:
-    """The package's modules imported only in comments."""
+def _never_imported(root: Path, files: list[Path]) -> frozenset[str]:
+    """The package's modules no import statement of the package names, that have no
+    `__main__` block and that no file of the project names; none in a package that
+    loads modules by name at run time. Where the package has no entry point of its own
+    (an outside runner may load any module), only those whose import is commented out."""
     from toolargs.flow.engine import _IMPORT
 
     live: set[str] = set()
-    commented: set[str] = set()
+    commented: set[str] = set()  # imported only in comments: switched off by hand
+    modules: set[str] = set()
+    project = _project_text(root)
+    # The build configuration's commands are this package's when they name it (a
+    # package checked inside another project does not get that project's scripts).
+    tops = {file.resolve().relative_to(root.resolve()).parts[0] for file in files}
+    entry = any(word in project for word in _ENTRY_WORDS) and any(
+        re.search(rf"\b{re.escape(top.removesuffix('.py'))}[.:]", project) for top in tops
+    )
     for file in files:
         try:
             text = read(file)
@@ -1043,12 +1077,39 @@ def _commented_out(root: Path, files: list[Path]) -> frozenset[str]:
         if any(word in text for word in _DYNAMIC):
             return frozenset()
         parts = list(file.resolve().relative_to(root.resolve()).with_suffix("").parts)
-        package = parts[:-1]
+        if _MAIN_GUARD.search(text) or parts[-1] == "__main__":
+            entry = True
+        elif parts[-1] != "__init__":
+            modules.add(".".join(parts))
+        package = parts[:-1]  # the package a relative import starts from
         for pattern, found in ((_IMPORT, live), (_COMMENTED_IMPORT, commented)):
             for match in pattern.finditer(text):
                 line = match.group(0).strip().lstrip("#").strip()
                 found.update(_imported_names(line, package))
-    return frozenset(commented - live)
+    return frozenset(
+        name for name in modules - live
+        if (entry or name in commented)
+        and name not in project and name.replace(".", "/") not in project
+    )
+
+
+def _project_text(root: Path) -> str:
+    """The text of the files of the project beside the package that may name a module
+    to run: the project is the nearest folder from `root` up that holds its build
+    configuration (`root` itself when none does within three levels)."""
+    project = root
+    for folder in (root, *list(root.parents)[:3]):
+        if any((folder / marker).is_file() for marker in _PROJECT_MARKERS):
+            project = folder
+            break
+    texts: list[str] = []
+    for pattern in _PROJECT_FILES:
+        for file in sorted(project.glob(pattern))[:50]:
+            try:
+                texts.append(read(file))
+            except (SourceError, OSError):
+                continue
+    return "\n".join(texts)
 
 
 def _imported_names(line: str, package: list[str]) -> Iterator[str]:

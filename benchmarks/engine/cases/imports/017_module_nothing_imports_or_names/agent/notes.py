@@ -1,0 +1,6 @@
+from agent.server import mcp
+
+
+@mcp.tool()
+def add_note(text: str) -> str:
+    return text
