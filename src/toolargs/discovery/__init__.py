@@ -55,10 +55,10 @@ def build_model(
     renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
     annotated_by_flow(discoverer, tools, index)  # annotations only value flow reads
-    listed_by_flow(discoverer, tools, index)  # low-level Tool(...)s built in a loop
     arguments_by_flow(tools, index)  # a dispatched handler's argument dict
     _mounted_names(tools, index, resolver)
     add_unfound(discoverer, tools, index)  # what only value flow finds
+    listed_by_flow(discoverer, tools, index)  # low-level Tool(...)s built in a loop
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did
     servers = _servers(index, config)
     registered_2x(servers, index)  # `add_request_handler("tools/call", ...)`: the 2.x API

@@ -1317,11 +1317,14 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
 def listed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -> None:
     """A low-level tool whose `Tool(...)` the recognisers could not read (built in a loop
     over a registry: `Tool(name=entry["name"], inputSchema=entry["input_schema"],
-    annotations=ToolAnnotations(...))`) takes the input schema and the annotations the
-    analysis evaluated for the listed object of its name, where they agree."""
+    annotations=ToolAnnotations(...))`; a schema a project helper builds from its
+    arguments, `inputSchema=_schema(sql="...")`) takes the input schema and the
+    annotations the analysis evaluated for the listed object of its name, where they
+    agree."""
     wanted = [
         t for t in tools
-        if t.schema.properties is None and t.schema.source == "none"
+        if t.schema.properties is None and t.shape == "dispatcher"
+        or t.schema.properties is None and t.schema.source == "none"
         or t.annotations is None and t.shape == "dispatcher"
     ]  # fmt: skip
     if not wanted or index.path is None:

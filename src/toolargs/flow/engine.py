@@ -906,6 +906,9 @@ class Engine:
                     return self._resolve(found)
                 if scope.function is None:
                     break
+                # A function's own local never reads an enclosing scope: bound to
+                # nothing yet (the target of a loop over an empty dict), it is nothing.
+                return NOTHING
             scope = scope.parent
         if name in BUILTIN_TYPES or name in fw.ELEMENT_CALLS or name in BUILTIN_CALLS:
             return frozenset({External(name)})
@@ -1758,7 +1761,9 @@ class Engine:
                 self._store(pair, 1, self._get(container, entry.value))
                 pairs.add(pair)
             rest = keys - frozenset(exact)
-            if rest or not exact:
+            # A dict nothing was ever stored in (`**kwargs` of a call passing none) has
+            # no items: a loop over them binds nothing and runs no store.
+            if (rest or not exact) and (rest or self._get(container, ELEMENT)):
                 pair = Container(id(node), scope.frame.context, "tuple")
                 self._store(pair, 0, rest)
                 self._store(pair, 1, self._get(container, ELEMENT))
