@@ -1004,6 +1004,7 @@ def _classify_again(tool: Tool, annotations: Annotations | None, discoverer: Dis
     tool.conflict_pattern, tool.read_only_hint = found.conflict_pattern, found.read_only_hint
 
 
+_PARENTHESISED_IMPORT = re.compile(r"^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]*\(([^)]*)\)", re.M)
 _COMMENTED_IMPORT = re.compile(
     r"^[ \t]*#[ \t]*(from[ \t]+[.\w]+[ \t]+import[ \t]+[^\n]+|import[ \t]+[\w., \t]+)$", re.M
 )
@@ -1086,6 +1087,13 @@ def _never_imported(root: Path, files: list[Path]) -> frozenset[str]:
             for match in pattern.finditer(text):
                 line = match.group(0).strip().lstrip("#").strip()
                 found.update(_imported_names(line, package))
+        for match in _PARENTHESISED_IMPORT.finditer(text):  # `from x import (\n a,\n b,\n)`
+            names = re.sub(r"#[^\n]*", "", match.group(2)).replace("\n", " ")
+            live.update(_imported_names(f"from {match.group(1)} import {names}", package))
+    # An import names a module by its full name, which may start above the folder
+    # module names are relative to (`pdfco.mcp.tools` for `mcp/tools.py` in the
+    # namespace package `pdfco/`): every tail of an imported name is imported.
+    live |= {name.split(".", i)[i] for name in live for i in range(1, name.count(".") + 1)}
     return frozenset(
         name for name in modules - live
         if (entry or name in commented)
