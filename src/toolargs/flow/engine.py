@@ -1380,11 +1380,16 @@ class Engine:
         return frozenset(out) or frozenset({Unknown("getattr with a computed name")})
 
     def _class_attribute(self, cls: Class, name: str) -> Values:
+        """An attribute of a class: the nearest definition along its bases; past the
+        package's classes, the library base's own (`PlainFunctionTool.from_function`
+        on a project subclass of fastmcp's `FunctionTool` is fastmcp's factory)."""
         for each in self.mro(cls):
             if isinstance(each, Class):
                 found = self._get(each, name)
                 if found:
                     return frozenset(found)
+            elif self.framework_of(each) is not None or each.qualname in fw.TOOL_OBJECTS:
+                return frozenset({External(f"{each.qualname}.{name}")})
         return NOTHING
 
     def mro(self, cls: Class | External, depth: int = 0) -> list[Class | External]:
