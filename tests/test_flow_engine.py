@@ -34,3 +34,26 @@ KNOWN_FAILURES = {
 )
 def test_engine_answers_the_case(case_id: str) -> None:
     assert flow.compare(case_id) is None
+
+
+def test_reading_survives_registrations_recorded_while_it_evaluates_handlers() -> None:
+    """Reading a low-level server evaluates its call handler once per listed tool, in a
+    context of its own; code run there may build a server again and record its
+    handlers. The tools read are the fixpoint's, and reading does not fail."""
+    from toolargs.flow.engine import Engine
+    from toolargs.flow.tools import Reader
+
+    case = BENCHMARK / "cases" / "lowlevel" / "023_sdk2_server_built_by_a_method"
+    engine = Engine(sorted(case.rglob("*.py")), case)
+    engine.run()
+    dispatched = engine.dispatched
+
+    def dispatched_and_rebuilt(handler, tool, tag):  # type: ignore[no-untyped-def]
+        found = dispatched(handler, tool, tag)
+        for key, registration in list(engine.registrations.items()):
+            engine.registrations[(*key, "again", tag)] = registration
+        return found
+
+    engine.dispatched = dispatched_and_rebuilt  # type: ignore[method-assign]
+    names = sorted(tool.name for tool in Reader(engine).read().tools)
+    assert names == ["cache_clear", "fetch_page"]

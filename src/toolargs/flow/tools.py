@@ -150,7 +150,9 @@ class Reader:
     def read(self) -> Analysis:
         prefixes = self._prefixes()
         handlers: list[tuple[Func, Object, str]] = []
-        for registration in self.engine.registrations.values():
+        # Reading evaluates handlers in contexts of their own (`dispatched`), which may
+        # record registrations of their own: the fixpoint's are the ones read.
+        for registration in list(self.engine.registrations.values()):
             if registration.role in ("tool", "tool-object"):
                 self._tools(registration, prefixes)
             elif registration.role == "list-tools":
