@@ -110,6 +110,12 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("api.delete_file(path)", "mutation", "api.delete_file()"),
         ("hits = []\nhits.append(path)\nreturn hits", "read-only", "effects: none"),
         ("d = {}\nd.update(a=1)\nreturn d", "read-only", "effects: none"),
+        # an SDK client's resource: its `update` sends the change (a PATCH), a dict's
+        # would not; the checker cannot tell, so it is an uncertain write
+        ("client = api.connect()\nreturn client.cycles.update(cycle_id=path, data={})",
+         "mutation", "client.cycles.update() (server.py:11), changes an object it got"),
+        ("settings = {}\nsettings.update(mode=path)\nreturn settings", "read-only",
+         "effects: none"),
         ("logger.info(path)", "read-only", "effects: none"),
         ("subprocess.run(['git', 'branch', '--list', '--format=%(refname)'])", "read-only",
          "effects: none"),

@@ -715,10 +715,11 @@ class _Scan:
                 self.summary.state = True  # module or object state
                 return True
             # An object from somewhere else (`client = pool.get()`), or a resource of one
-            # (`service.events().insert(...)`): a store client's or an API's `set`,
-            # `insert`, `append` writes, a list's does not; the checker cannot tell.
+            # (`service.events().insert(...)`, `client.cycles.update(...)`): a store
+            # client's or an API's `set`, `insert`, `update` writes, a list's does not;
+            # the checker cannot tell.
             if last in cat.STORE_LIKE_METHODS and (
-                isinstance(func.value, cst.Name) or _resource(func.value)
+                isinstance(func.value, (cst.Name, cst.Attribute)) or _resource(func.value)
             ):
                 self.write("call", site, text, certain=False, why="changes an object it got",
                            own=own)
