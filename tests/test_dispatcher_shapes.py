@@ -75,3 +75,49 @@ def test_branches_behind_a_renamed_argument_dict_and_a_membership_test() -> None
 def test_a_router_handed_the_name_is_read_for_that_name_only() -> None:
     report = analyze_source(SERVER, "server.py", Config())
     assert {t.name: t.mode for t in report.tools}["search_kb"] == "read-only"
+
+
+FALLS_THROUGH = '''\
+import json
+import os
+
+import mcp.types as types
+from mcp.server.lowlevel import Server
+
+server = Server("editor")
+NAMES = ("editor_status", "editor_definition", "editor_rename")
+
+
+@server.list_tools()
+async def list_tools() -> list[types.Tool]:
+    return [
+        types.Tool(name=name, description=name, inputSchema={"type": "object"})
+        for name in NAMES
+    ]
+
+
+async def _dispatch_tool(name: str, arguments: dict) -> str:
+    if name == "editor_definition":
+        return json.dumps({"file": arguments["file"]})
+    elif name == "editor_rename":
+        os.rename(arguments["file"], arguments["to"])
+        return "renamed"
+    raise ValueError(name)
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict) -> list[types.TextContent]:
+    if name == "editor_status":
+        return [types.TextContent(type="text", text="connected")]
+    return [types.TextContent(type="text", text=await _dispatch_tool(name, arguments))]
+'''
+
+
+def test_a_name_no_branch_takes_falls_through_to_a_helper_that_branches() -> None:
+    """The call handler branches on one name itself and hands every other name, with
+    the arguments, to a helper: the helper's branches are tools of the server too."""
+    report = analyze_source(FALLS_THROUGH, "server.py", Config())
+    modes = {t.name: t.mode for t in report.tools}
+    assert modes == {
+        "editor_status": "read-only", "editor_definition": "read-only", "editor_rename": "mutation",
+    }

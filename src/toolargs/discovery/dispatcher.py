@@ -92,6 +92,16 @@ class Dispatcher:
             enforcement = self._central_policy(before)
             for branching in branchings:
                 self._branches(branching, shared, enforcement)
+            # A name no branch takes falls through to a helper handed the name and the
+            # arguments (`return await _dispatch_tool(name, arguments)`, after the last
+            # statement holding a branch): its branches are this dispatcher's tools too.
+            branching_ids = {id(b) for b in branchings}
+            last = max(
+                (i for i, statement in enumerate(statements)
+                 if any(id(node) in branching_ids for node in all_nodes([statement]))),
+                default=len(statements),
+            )  # fmt: skip
+            self._forwarded(statements[last + 1 :])
             return
         # No branching: maybe a registry lookup `HANDLERS[name](arguments)`. Statements
         # before the one doing the lookup run for every tool.
