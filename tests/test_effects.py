@@ -116,6 +116,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
          "mutation", "client.cycles.update() (server.py:11), changes an object it got"),
         ("settings = {}\nsettings.update(mode=path)\nreturn settings", "read-only",
          "effects: none"),
+        ("session = api.connect()\nsession.history.append(path)\nreturn path", "read-only",
+         "effects: none"),
         ("logger.info(path)", "read-only", "effects: none"),
         ("subprocess.run(['git', 'branch', '--list', '--format=%(refname)'])", "read-only",
          "effects: none"),

@@ -715,11 +715,13 @@ class _Scan:
                 self.summary.state = True  # module or object state
                 return True
             # An object from somewhere else (`client = pool.get()`), or a resource of one
-            # (`service.events().insert(...)`, `client.cycles.update(...)`): a store
-            # client's or an API's `set`, `insert`, `update` writes, a list's does not;
-            # the checker cannot tell.
+            # (`service.events().insert(...)`, `client.cycles.update(cycle_id=...)`): a
+            # store client's or an API's `set`, `insert`, `update` writes, a list's does
+            # not; the checker cannot tell. An attribute's (`session.history.append(x)`)
+            # only when it is called with keywords alone, as an API's method is.
             if last in cat.STORE_LIKE_METHODS and (
-                isinstance(func.value, (cst.Name, cst.Attribute)) or _resource(func.value)
+                isinstance(func.value, cst.Name) or _resource(func.value)
+                or isinstance(func.value, cst.Attribute) and _keywords_only(call)
             ):
                 self.write("call", site, text, certain=False, why="changes an object it got",
                            own=own)
@@ -2210,6 +2212,11 @@ def _kind_of_type(qualified: str) -> str:
     if qualified in cat.QUEUE_TYPES:
         return "queue"
     return ""
+
+
+def _keywords_only(call: cst.Call) -> bool:
+    """`x.update(cycle_id=cid, data=data)`: every argument named, and some given."""
+    return bool(call.args) and all(arg.keyword is not None for arg in call.args)
 
 
 def _resource(receiver: cst.BaseExpression) -> bool:
