@@ -1331,8 +1331,7 @@ def listed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex
     agree."""
     wanted = [
         t for t in tools
-        if t.schema.properties is None and t.shape == "dispatcher"
-        or t.schema.properties is None and t.schema.source == "none"
+        if t.schema.properties is None and (t.shape == "dispatcher" or t.schema.source == "none")
         or t.annotations is None and t.shape == "dispatcher"
     ]  # fmt: skip
     if not wanted or index.path is None:
