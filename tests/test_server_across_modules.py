@@ -398,3 +398,69 @@ def test_a_rewrite_judged_in_memory_leaves_no_trace_in_a_later_run(
         "search_books": ["TAV503"], "get_book": ["TAV503"], "list_notes": ["TAV503"],
         "book_note": [],
     }  # fmt: skip
+
+
+TRACKER = ROOT / "fixtures" / "packages" / "tracker_transports"
+
+
+def test_a_register_function_handed_two_servers_is_reported_at_each(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`register_tools(http_mcp)` and `register_tools(stdio_mcp)`: each construction
+    serves every tool, and each gets the one remedy, under its own name."""
+    code, out = run(capsys, "check", "--format", "json", str(TRACKER))
+    assert code == 1
+    findings = json.loads(out)
+    assert [(Path(f["path"]).name, f["line"], f["code"]) for f in findings] == [
+        ("server.py", 9, "TAV503"), ("server.py", 15, "TAV503")
+    ]  # fmt: skip
+    for finding, name in zip(findings, ("http_mcp", "stdio_mcp")):
+        assert f"fastmcp server '{name}' rejects the unknown keys of its 3 read-only" in (
+            finding["message"]
+        )
+        assert f"enforce_policy({name})" in finding["message"]
+    code, out = run(capsys, "audit", "--format", "json", str(TRACKER))
+    tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
+    assert tools == {
+        "search_issues": ["TAV503"], "get_issue": ["TAV503"], "close_issue": [],
+        "list_comments": ["TAV503"],
+    }  # fmt: skip
+
+
+def test_fix_writes_the_line_in_each_factory_and_the_tools_conform(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    package = tmp_path / "tracker_transports"
+    shutil.copytree(TRACKER, package)
+    before = {p: p.read_text() for p in package.rglob("*.py")}
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0, out
+    after = {p: p.read_text() for p in package.rglob("*.py")}
+    assert [p.name for p in after if after[p] != before[p]] == ["server.py"]
+    server = after[package / "server.py"]
+    assert server.count("enforce_policy(") == 2
+    assert "    enforce_policy(http_mcp)\n" in server
+    assert "    enforce_policy(stdio_mcp)\n" in server
+    ast.parse(server)
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0 and "fixed 0 findings in 0 files" in out
+    assert run(capsys, "check", str(package)) == (0, "")
+    code, out = run(capsys, "audit", "--format", "json", str(package))
+    assert code == 0 and all(t["conforms"] for t in json.loads(out)["tools"])
+
+
+def test_a_register_function_is_enforced_only_when_every_server_it_is_handed_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    package = tmp_path / "tracker_transports"
+    shutil.copytree(TRACKER, package)
+    server = package / "server.py"
+    line = "    register_tools(http_mcp)\n"
+    text = server.read_text().replace(line, line + "    enforce_policy(http_mcp)\n")
+    server.write_text("from toolargs.runtime import enforce_policy\n" + text)
+    code, out = run(capsys, "check", "--format", "json", str(package))
+    assert code == 1
+    assert [(f["line"], f["code"]) for f in json.loads(out)] == [(17, "TAV503")]
+    code, out = run(capsys, "audit", "--format", "json", str(package))
+    tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
+    assert tools["search_issues"] == ["TAV503"]

@@ -163,6 +163,9 @@ class Server:
     served_from: str = ""
     # Where it is built, when that is another module (file and 1-based line).
     built_at: tuple[str, int] | None = None
+    # Where else it is built: a register function handed the servers of several factories
+    # (`register_tools(http_mcp)`, `register_tools(stdio_mcp)`) registers on each.
+    built_also: tuple[tuple[str, int], ...] = ()
     # The server it is mounted into (fastmcp's `parent.mount(child)`), outermost first
     # level: its name and the file that builds it. That server's policy covers this one's
     # tools, and the one line goes there.

@@ -76,7 +76,7 @@ def build_model(
             servers.append(imported)
     _served_classes(tools, index, config, servers, by_name)
     link_unlinked(tools, index, config, servers, by_name)  # what only value flow links
-    place_servers(tools, index, by_name)  # where only value flow sees a server built
+    place_servers(tools, index, by_name, config)  # where only value flow sees a server built
     drop_unserved(tools, index)  # tables no server lists
     drop_unlisted(tools, index)  # branches for names no listing gives
     drop_unimported(tools, index)  # modules no one imports, decorating another's server

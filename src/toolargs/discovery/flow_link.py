@@ -429,7 +429,26 @@ def link_unlinked(
         candidates = candidates or by_handler.get((path, line), [])
         if not candidates:
             continue
-        _serve(tool, _server_model(candidates[0], tool, index, config, by_name), servers, by_name)
+        server = _server_model(candidates[0], tool, index, config, by_name)
+        if _serve(tool, server, servers, by_name) and server is not None:
+            _built_also(server, candidates, index, config)
+
+
+def _built_also(server: Server, facts: list[Served], index: ModuleIndex, config: Config) -> None:
+    """A server linked from the first of `facts` that is built elsewhere, where the same
+    registration also reaches servers built at other places (a register function handed
+    the servers of several factories): it is built at each, and enforced when each is."""
+    first = (facts[0].server_path, facts[0].server_line)
+    others = {
+        (f.server_path, f.server_line, f.server_name) for f in facts
+        if (f.server_path, f.server_line) != first and f.framework == facts[0].framework
+    }  # fmt: skip
+    if not others or server.built_at != first:
+        return
+    server.built_also = tuple(sorted({*server.built_also, *((p, n) for p, n, _ in others)}))
+    if server.enforced_by:
+        everywhere = {(first[0], first[1], facts[0].server_name), *others}
+        server.enforced_by = _enforced_at(everywhere, index, config)
 
 
 def link_loaded_class(
@@ -1228,9 +1247,13 @@ def mounted_by_flow(tools: list[Tool], index: ModuleIndex) -> dict[int, tuple[st
     return found
 
 
-def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server]) -> None:
+def place_servers(
+    tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server], config: Config
+) -> None:
     """A server the recognisers name without its construction (`@self.tool` in a server
-    subclass) is placed where the analysis saw the object registering the tool built."""
+    subclass, a register function's parameter) is placed where the analysis saw the
+    objects registering its tools built: every one of them, when the register function is
+    handed the servers of several factories. It is enforced when each of them is."""
     unplaced = [
         t for t in tools
         if t.server in by_name and by_name[t.server].built_at is None
@@ -1244,15 +1267,42 @@ def place_servers(tools: list[Tool], index: ModuleIndex, by_name: dict[str, Serv
     defs = [t.handler.node for t in unplaced if t.handler is not None]
     names = [d.name for d in defs if isinstance(d, cst.FunctionDef)]
     lines = positions(index.module, names, None, None)
+    sites: dict[str, set[tuple[str, int, str]]] = {}
     for tool in unplaced:
         assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
         line = lines.get(id(tool.handler.node.name), (0,))[0]
-        places = {
-            (f.server_path, f.server_line) for f in facts
+        sites.setdefault(str(tool.server), set()).update(
+            (f.server_path, f.server_line, f.server_name) for f in facts
             if (f.handler_path, f.handler_line, f.name) == (here, line, tool.name)
-        }  # fmt: skip
-        if len(places) == 1:
-            by_name[str(tool.server)].built_at = places.pop()
+        )  # fmt: skip
+    for name, found in sites.items():
+        if not found:
+            continue
+        server = by_name[name]
+        placed = sorted({(path, line) for path, line, _ in found})
+        server.built_at, server.built_also = placed[0], tuple(placed[1:])
+        if not server.enforced_by:
+            server.enforced_by = _enforced_at(found, index, config)
+
+
+def _enforced_at(
+    sites: set[tuple[str, int, str]], index: ModuleIndex, config: Config
+) -> str | None:
+    """`enforce_policy(name)` when the module building each of the servers at `sites`
+    (file, line, the name it is bound to there) applies the policy to it."""
+    from toolargs.discovery import _enforcement_of
+
+    project = index.project
+    if not isinstance(project, ProjectIndex):
+        return None
+    found: set[str] = set()
+    for path, _, name in sites:
+        home = project.module_at(Path(path))
+        enforced = _enforcement_of(name, home, config) if home is not None and name else None
+        if enforced is None:
+            return None
+        found.add(enforced)
+    return min(found) if found else None
 
 
 def drop_unserved(tools: list[Tool], index: ModuleIndex) -> None:

@@ -13,7 +13,7 @@ from toolargs.codes import message, server_message, tool_names
 from toolargs.config import Config
 from toolargs.model import Event, Finding, ModuleModel, Server, Step, Tool
 from toolargs.remedy import misjudged, named_as_writing, named_by_default, policy_options
-from toolargs.rules.servers import builds, served_tools, site_of
+from toolargs.rules.servers import builds, served_tools, site_of, sites_of
 
 ToolRule = Callable[[Tool, "Context"], Iterable[Finding]]
 ModuleRule = Callable[["Context"], Iterable[Finding]]
@@ -79,8 +79,10 @@ class Context:
             identity = f"{site[0]}:{site[1]}"
         reported_at = ""
         if site is not None and not isinstance(server.node, cst.Call):
-            if builds(site, self.model, self.config):
-                reported_at = f"{site[0]}:{site[1]}"
+            # Reported by the modules building it, when each of them reports its own.
+            sites = sites_of(server, self.model)
+            if all(builds(other, self.model, self.config) for other in sites):
+                reported_at = ", ".join(f"{path}:{line}" for path, line in sites)
         if server.served_from:  # built elsewhere: at the first tool it covers here
             node = next((t.anchor for t in self.model.tools if t.name == covered[0]), node)
             text += f" (it is built in {server.served_from})"

@@ -197,7 +197,7 @@ def _rejected_read_only(
 ) -> tuple[str, str, Server | None] | None:
     """Why a read-only tool's unknown keys are rejected, the remedy, and the server that
     remedy is applied to (None: the tool's own schema): `serving` when the tool is one it
-    serves through a server mounted into it, else the tool's own server."""
+    serves from another module, else the tool's own server."""
     behaviour = tool.behaviour
     runtime = _read_only_at_run_time(tool)
     if (tool.mode != "read-only" and not runtime) or behaviour is None:
@@ -215,7 +215,9 @@ def _rejected_read_only(
         what += f"; it is read-only whenever its readOnlyHint, the run-time value {runtime}, "
         what += "is true"
     server = tool.server_model
-    if serving is not None and server is not None and server.mounted_into == serving.name:
+    if serving is not None and server is not None and server is not serving:
+        # The tool of another module, registered on `serving` (a server mounted into it,
+        # or a register function's parameter): its remedy is applied where `serving` is.
         server = serving
     if _strict_blocks_policy(server, context.model.path):
         return None  # TAV504, on the server, says why and what to change

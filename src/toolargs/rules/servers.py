@@ -44,6 +44,15 @@ def site_of(server: Server, model: ModuleModel) -> Site | None:
     return None
 
 
+def sites_of(server: Server, model: ModuleModel) -> list[Site]:
+    """Every place `server` is built: `site_of`'s, and the others of a server a register
+    function is handed by several factories."""
+    site = site_of(server, model)
+    if site is None:
+        return []
+    return [site, *((_real(path), line) for path, line in server.built_also)]
+
+
 def _imported_site(name: str, model: ModuleModel) -> Site | None:
     """The construction `name`, imported by `model`'s module, is bound to there."""
     project = model.project
@@ -107,15 +116,14 @@ class _Cached:
         self._valid(token)
         if self._served is None:
             self._served = {}
-            sites: dict[int, Site | None] = {}
+            sites: dict[int, list[Site]] = {}
             for tool in self.model.tools if self.model is not None else ():
                 server = tool.server_model
                 if server is None or self.model is None:
                     continue
                 if id(server) not in sites:
-                    sites[id(server)] = site_of(server, self.model)
-                found = sites[id(server)]
-                if found is not None:
+                    sites[id(server)] = sites_of(server, self.model)
+                for found in sites[id(server)]:
                     self._served.setdefault(found, []).append(tool)
         return self._served.get(site, [])
 
