@@ -1515,6 +1515,10 @@ def test_mode_stays_free_of_libcst() -> None:
         ("confirm_delivery", "mutation"),
         ("perform_ocr", "read-only"),  # a verb that is as often a computation
         ("capture_screenshot", "read-only"),
+        ("generate_active_pause_drafts", "read-only"),  # a neutral verb: `pause` is a noun
+        ("calculate_order_refund", "read-only"),
+        ("validate_edit", "read-only"),
+        ("order_refund", "mutation"),  # the same word after a resource is the verb
     ],
 )
 def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None:

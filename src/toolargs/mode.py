@@ -81,6 +81,16 @@ ACTION_VERBS = frozenset(
 )
 
 
+# Verbs that neither read nor write by themselves, whose object is what follows them: in
+# `generate_active_pause_drafts`, `calculate_order_refund` or `validate_edit` the later
+# word is a noun, not a second verb. A name starting with one says nothing of its mode.
+NEUTRAL_VERBS = frozenset(
+    """generate calculate compute predict identify validate check estimate simulate compare
+    convert format render suggest recommend evaluate test verify plan prepare browse
+    preflight parse extract detect diagnose classify translate transcribe""".split()
+)
+
+
 def name_words(name: str) -> set[str]:
     """`obsidian_getFile` -> {"obsidian", "get", "file"}."""
     return {word.lower() for word in _WORDS.findall(name)}
@@ -101,10 +111,11 @@ def reads_by_name(name: str, config: Config) -> bool:
 def _verb_among_words(name: str, config: Config) -> str | None:
     """A mutation verb after a prefix or a resource (`wikijs_create_page`, `user_delete`,
     `batch_rename`), or a verb that says the tool acts (`destroy_sandbox`), in a name with
-    no read verb (`get_post`, `list_updates`, `tag_list` read)."""
+    no read verb (`get_post`, `list_updates`, `tag_list` read) that does not start with a
+    neutral one (`generate_active_pause_drafts`)."""
     words = _WORDS.findall(name)
     lowered = [word.lower() for word in words]
-    if set(lowered) & set(config.read_only_verbs):
+    if set(lowered) & set(config.read_only_verbs) or lowered[:1] and lowered[0] in NEUTRAL_VERBS:
         return None
     verbs = set(config.mutation_verbs) | STATE_VERBS | ACTION_VERBS
     return next((word for word in lowered if word in verbs), None)
