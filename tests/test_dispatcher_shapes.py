@@ -3,6 +3,8 @@ conditional expression, and names routed by membership in a module constant."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from toolargs.analysis import analyze_source
@@ -121,3 +123,87 @@ def test_a_name_no_branch_takes_falls_through_to_a_helper_that_branches() -> Non
     assert modes == {
         "editor_status": "read-only", "editor_definition": "read-only", "editor_rename": "mutation",
     }
+
+
+FAMILIES = '''\
+import json
+import sys
+
+from .debugger import DebugClient
+from . import sessions
+
+DEBUGGER = DebugClient()
+TOOLS = [
+    {"name": "project_status", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "debug_stack", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "debug_continue", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "session_list", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "session_stop", "inputSchema": {"type": "object", "properties": {}}},
+]
+
+
+def handle_tool_call(name: str, arguments: dict) -> dict:
+    if name == "project_status":
+        return {"ok": True}
+    elif name.startswith("debug_"):
+        DEBUGGER.connect()
+        if name == "debug_stack":
+            return {"frames": DEBUGGER.stack(arguments.get("thread", 1))}
+        elif name == "debug_continue":
+            DEBUGGER.resume(arguments.get("thread", 1))
+            return {"resumed": True}
+    elif name.startswith("session_"):
+        return sessions.call(name, arguments)
+    return {"error": f"unknown tool {name}"}
+
+
+def handle_request(message: dict) -> dict:
+    method = message.get("method")
+    params = message.get("params", {})
+    if method == "tools/list":
+        return {"jsonrpc": "2.0", "id": message.get("id"), "result": {"tools": TOOLS}}
+    if method == "tools/call":
+        tool_name = params.get("name", "")
+        arguments = params.get("arguments", {})
+        return {"jsonrpc": "2.0", "id": message.get("id"),
+                "result": handle_tool_call(tool_name, arguments)}
+    return {"jsonrpc": "2.0", "id": message.get("id"), "error": {"code": -32601}}
+
+
+def main() -> None:
+    for line in sys.stdin:
+        print(json.dumps(handle_request(json.loads(line))), flush=True)
+'''
+
+SESSIONS = '''\
+RUNNING: dict[str, object] = {}
+
+
+def call(name: str, arguments: dict) -> dict:
+    if name == "session_list":
+        return {"sessions": sorted(RUNNING)}
+    if name == "session_stop":
+        RUNNING.pop(arguments["session_id"], None)
+        return {"stopped": True}
+    raise KeyError(name)
+'''
+
+
+def test_names_a_family_guard_branches_on_again_are_tools(tmp_path: Path) -> None:
+    """`elif name.startswith("debug_"):` branching on the name inside, and a family
+    handed to a helper in another module that branches on it: every name is a tool."""
+    package = tmp_path / "editor_bridge"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "server.py").write_text(FAMILIES)
+    (package / "sessions.py").write_text(SESSIONS)
+    (package / "debugger.py").write_text(
+        "class DebugClient:\n    def connect(self) -> None: ...\n"
+        "    def stack(self, thread: int) -> list: ...\n"
+        "    def resume(self, thread: int) -> None: ...\n"
+    )
+    path = package / "server.py"
+    report = analyze_source(path.read_text(), str(path), Config())
+    assert sorted(t.name for t in report.tools) == [
+        "debug_continue", "debug_stack", "project_status", "session_list", "session_stop"
+    ]

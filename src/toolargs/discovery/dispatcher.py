@@ -282,15 +282,37 @@ class Dispatcher:
         if isinstance(branching, cst.If):
             current: cst.If | cst.Else | None = branching
             while isinstance(current, cst.If):
-                for name in self._test_names(current.test):
+                names = self._test_names(current.test)
+                for name in names:
                     where = self._naming(current.test, name)
                     self._branch(name, where, current.body, shared, enforcement)
+                if not names and self._mentions_name(current.test):
+                    self._guarded(current.body, shared, enforcement)
                 current = current.orelse
             return
         for case in branching.cases:
             for name in self._pattern_names(case.pattern):
                 where = self._naming(case.pattern, name)
                 self._branch(name, where, case.body, shared, enforcement)
+
+    def _mentions_name(self, test: cst.BaseExpression) -> bool:
+        return any(
+            isinstance(node, cst.Name) and node.value in self.names for node in all_nodes([test])
+        )
+
+    def _guarded(self, body: cst.BaseSuite, shared: Shared, enforcement: str | None) -> None:
+        """A branch taken for a family of names (`elif name.startswith("debug_"):`) that
+        branches on the name again inside, or hands it to a helper that does: those
+        branches are tools, and what the guard runs before them runs for each."""
+        statements = list(statements_of(body))
+        found = self._branching(statements, [])
+        if found is None:
+            self._forwarded(statements)  # `await runtime_tools.call(name, arguments)`
+            return
+        before, branchings = found
+        inner = self._shared([*shared.statements, *before])
+        for branching in branchings:
+            self._branches(branching, inner, enforcement)
 
     def _naming(self, test: cst.CSTNode, name: str) -> cst.CSTNode:
         """The string naming tool `name` in a branch test or case pattern (its anchor),
