@@ -12,6 +12,7 @@ from toolargs.discovery.flow_link import (
     attribute_calls,
     add_unfound,
     annotated_by_flow,
+    drop_hidden,
     drop_unimported,
     drop_unlisted,
     drop_unserved,
@@ -77,6 +78,7 @@ def build_model(
     _served_classes(tools, index, config, servers, by_name)
     link_unlinked(tools, index, config, servers, by_name)  # what only value flow links
     place_servers(tools, index, by_name, config)  # where only value flow sees a server built
+    drop_hidden(tools, index)  # tools a transform hides behind tools of its own
     drop_unserved(tools, index)  # tables no server lists
     drop_unlisted(tools, index)  # branches for names no listing gives
     drop_unimported(tools, index)  # modules no one imports, decorating another's server

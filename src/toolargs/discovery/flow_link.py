@@ -86,6 +86,7 @@ class Served:
     # A low-level tool's listed input schema as the analysis read it (FlowTool).
     properties: tuple[str, ...] | None = None
     closed: bool | None = None
+    hidden_by: str = ""  # a transform listing tools of its own instead (FlowTool)
 
 
 @dataclass(frozen=True)
@@ -318,7 +319,7 @@ def _analyse(files: list[Path], root: Path) -> Facts:
                 tool.registration.line, tool.read_only, tool.destructive, tool.arguments,
                 tool.rejected_by, tool.read_only_varies,
                 str(Path(tool.parent_place.path).resolve()) if tool.parent_place else "",
-                tool.parent_name, tool.properties, tool.closed,
+                tool.parent_name, tool.properties, tool.closed, tool.hidden_by,
             )
         )  # fmt: skip
     handlers = {
@@ -1303,6 +1304,28 @@ def _enforced_at(
             return None
         found.add(enforced)
     return min(found) if found else None
+
+
+def drop_hidden(tools: list[Tool], index: ModuleIndex) -> None:
+    """A tool registered on a server whose catalogue a transform replaces (fastmcp's
+    `CodeMode`, listing only its own discovery and `execute` tools): no client sees it in
+    `tools/list` nor calls it with arguments of its own, so it is no tool of the server."""
+    if index.path is None:
+        return
+    facts = served(index.path)
+    if not any(f.hidden_by for f in facts):
+        return
+    here = str(index.path.resolve())
+    hidden: dict[tuple[str, int, str], bool] = {}
+    for fact in facts:
+        key = (fact.handler_path, fact.handler_line, fact.name)
+        hidden[key] = hidden.get(key, True) and bool(fact.hidden_by)
+    for tool in list(tools):
+        if tool.handler is None or not isinstance(tool.handler.node, cst.FunctionDef):
+            continue
+        place = _handler_place(tool, index) or (here, 0)
+        if hidden.get((*place, tool.name)):
+            tools.remove(tool)
 
 
 def drop_unserved(tools: list[Tool], index: ModuleIndex) -> None:

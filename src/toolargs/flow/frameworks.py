@@ -63,6 +63,17 @@ SINKS["fastmcp"]["add_provider"] = Sink("mount", function=None, decorates=False)
 # fastmcp 3+ `provider.wrap_transform(ServerTitle(...))` wraps it in a transform that may
 # retitle the tools but keeps their names and arguments.
 SELF_METHODS: dict[str, frozenset[str]] = {"fastmcp": frozenset({"wrap_transform"})}
+# Library transforms that replace a server's whole catalogue with tools of their own:
+# fastmcp's CodeMode lists only its discovery tools and `execute`, from which the
+# registered tools are called (`call_tool(name, params)` in its sandbox); none of them is
+# in `tools/list`. Class -> the names it lists by default. A server is given one in its
+# constructor's `transforms=[...]` or through `add_transform(...)`.
+CATALOG_TRANSFORMS: dict[str, tuple[str, ...]] = {
+    "fastmcp.experimental.transforms.code_mode.CodeMode": ("search", "get_schema", "execute"),
+    "fastmcp.experimental.transforms.CodeMode": ("search", "get_schema", "execute"),
+}
+TRANSFORM_KEYWORDS: dict[str, str] = {"fastmcp": "transforms"}
+SINKS["fastmcp"]["add_transform"] = Sink("transform", function=0, decorates=False)
 # SDK 2.x low-level: `server.add_request_handler("tools/call", CallToolRequestParams, fn)`
 # registers `fn` for the request its first argument names.
 SINKS["mcp-lowlevel"]["add_request_handler"] = Sink("request", function=2, decorates=False)

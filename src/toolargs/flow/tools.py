@@ -69,6 +69,9 @@ class FlowTool:
     # property names, and `additionalProperties` (None: not said).
     properties: tuple[str, ...] | None = None
     closed: bool | None = None
+    # The transform that hides it from its server's `tools/list` (fastmcp's CodeMode,
+    # listing tools of its own instead), by class name; "" when none does.
+    hidden_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,8 @@ class Reader:
         self._kept: dict[Value, str] = {}
         self.listing_unread = False
         self.interceptors: dict[int, str] = {}  # a server's site -> what rejects for it
+        # A server's site -> the transforms `add_transform(...)` gave it.
+        self.transforms: dict[int, Values] = defaultdict(frozenset)
         # A low-level tool's (name, branch) -> the parameter holding the call's arguments.
         self.arguments: dict[tuple[str, int], str] = {}
         # A listed tool's (name, handler) -> its input schema's properties and closedness.
@@ -159,6 +164,10 @@ class Reader:
                 self._listed(registration, prefixes)
             elif registration.role == "call-tool":
                 handlers.extend(self._call_handlers(registration))
+            elif registration.role == "transform":
+                for server in registration.server:
+                    if isinstance(server, Object):
+                        self.transforms[server.site] |= registration.handler
         parents = self._parents()
         placed = self._place()
         tools = []
@@ -181,6 +190,7 @@ class Reader:
                     (name, call, id(handler.node) if handler else 0) in self.varying,
                     *self._parent_of(server, parents, placed),
                     *self.schemas.get((name, id(handler.node) if handler else 0), (None, None)),
+                    self._hiding(server) if server is not None else "",
                 )
             )  # fmt: skip
         unresolved = [
@@ -229,6 +239,21 @@ class Reader:
             found = found or self._overriding(server.cls, framework)
         self.interceptors[server.site] = found
         return found
+
+    def _hiding(self, server: Object) -> str:
+        """The catalogue transform `server` is given (its constructor's `transforms=`, or
+        `add_transform(...)`), that lists tools of its own instead of the registered ones,
+        by class name; "" when none."""
+        framework = self.engine.framework_of(server.cls) or ""
+        keyword = fw.TRANSFORM_KEYWORDS.get(framework)
+        given = set(self.transforms.get(server.site, frozenset()))  # add_transform(x)
+        if keyword is not None:  # FastMCP(transforms=[x])
+            given |= self.engine.elements(self.engine.field(server, keyword))
+        for each in given:
+            if isinstance(each, Object) and isinstance(each.cls, External):
+                if each.cls.qualname in fw.CATALOG_TRANSFORMS:
+                    return each.cls.qualname.rsplit(".", 1)[-1]
+        return ""
 
     def _overriding(self, cls: Class, framework: str) -> str:
         """The project's override of the framework's call method on the server's class
