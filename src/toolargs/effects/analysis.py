@@ -535,7 +535,13 @@ class _Scan:
             self.write("network", site, text, certain=not post, why="HTTP POST" if post else "")
             return
         if qualified in cat.GIT_CALLS:
-            self.write("git", site, text)
+            # A repository made in scratch space (`Repo.clone_from(url, CACHE / name)`,
+            # `Repo.init(tmp)`): the server's copy, no change to anything the user owns.
+            at = cat.REPOSITORY_AT.get(qualified)
+            if qualified == "git.Repo.init":
+                at = (0, "path")
+            place = self.place(_argument(call, *at)) if at is not None else False
+            self.write("git", site, text, place=place)
             return
         if qualified in ("asyncio.to_thread", "anyio.to_thread.run_sync") or (
             last == "run_in_executor"
@@ -607,10 +613,13 @@ class _Scan:
         # `cache.set(key, frame)`: filling the cache the server keeps
         own = _CACHE if last in _CACHE_WRITES and self.cache_receiver(func.value) else ""
         if receiver_last == "index" and last in cat.GIT_INDEX_WRITE_METHODS and "repo" in receiver:
-            self.write("git", site, text)
+            self.write("git", site, text, place=self.place(func.value))
             return True
         if last in cat.GIT_WRITE_METHODS:
-            self.write("git", site, text)
+            # A clone in scratch space (a cache of the remote the server keeps) changes
+            # nothing there by pulling or checking out; a push changes the remote.
+            local = last not in cat.GIT_REMOTE_WRITES
+            self.write("git", site, text, place=self.place(func.value) if local else False)
             return True
         if last in cat.PATH_WRITE_METHODS:
             if last in cat.STORE_WRITE_METHODS and self.store_call(call, func.value):

@@ -206,8 +206,12 @@ SAME_PLACE_CALLS = frozenset(
     os.path.normpath os.path.expanduser os.path.expandvars os.path.dirname glob.glob
     glob.iglob os.scandir os.walk os.listdir sorted list reversed iter tuple set
     aiofiles.os.scandir aiofiles.os.listdir sqlite3.connect aiosqlite.connect
-    duckdb.connect sqlite_utils.Database apsw.Connection""".split()
+    duckdb.connect sqlite_utils.Database apsw.Connection git.Repo git.repo.Repo
+    git.repo.base.Repo git.Repo.init""".split()
 )
+# GitPython calls whose repository lives at another argument than the first: where
+# `Repo.clone_from(url, to_path)` clones to.
+REPOSITORY_AT = {"git.Repo.clone_from": (1, "to_path"), "git.repo.Repo.clone_from": (1, "to_path")}
 # A database that lives in memory: what is written there is gone with the connection.
 MEMORY_DATABASES = frozenset({":memory:"})
 # Module functions that change the filesystem at another argument than the first: the
@@ -451,6 +455,9 @@ GIT_WRITE_VERBS = frozenset(
 GIT_INDEX_WRITE_METHODS = frozenset({"add", "commit", "remove", "move", "reset", "write"})
 # Methods of GitPython objects (heads, remotes, repos) that write, by name.
 GIT_WRITE_METHODS = frozenset({"checkout", "push", "pull", "set_reference"})
+# Of those, the ones that change another repository than the local one: a push writes to
+# the remote wherever the clone lives.
+GIT_REMOTE_WRITES = frozenset({"push"})
 # GitPython functions that create or change a repository.
 GIT_CALLS = frozenset(
     {"git.Repo.init", "git.Repo.clone_from", "git.Git.clone", "dulwich.porcelain.commit",

@@ -273,6 +273,13 @@ class Spaces:
         named = _named(last_name(call.func) or "")
         if named is not None:
             return named  # `self._cache_path(key)`, `get_tmp_dir()`, `_audit_file()`
+        if qualified in cat.REPOSITORY_AT:  # `Repo.clone_from(url, CACHE / name)`
+            position, keyword_name = cat.REPOSITORY_AT[qualified]
+            found = keyword(call, keyword_name)
+            passed = [a.value for a in call.args if a.keyword is None and not a.star]
+            if found is None and len(passed) > position:
+                found = passed[position]
+            return False if found is None else self._place(found, where, hops, seen)
         if qualified in cat.SAME_PLACE_CALLS:
             rest = [a.value for a in call.args[1:] if a.keyword is None]
             for value in rest:
