@@ -110,6 +110,14 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         # a clone the server keeps in scratch space: pulling changes nothing the user owns,
         # pushing changes the remote wherever the clone lives
         ("repo = Repo(path)\nrepo.remotes.origin.pull()", "mutation", "origin.pull()"),
+        # a file opened only to be locked: the server's lock file
+        ("import fcntl\nwith Path(path).open('a+b') as gate:\n"
+         "    fcntl.flock(gate.fileno(), fcntl.LOCK_EX)\nreturn 1",
+         "read-only", "a lock file"),
+        ("with Path(path).open('a+b') as out:\n    out.write(b'x')", "mutation", "open()"),
+        # what a function named for a lock writes, wherever the caller keeps it
+        ("_acquire_lock_file(Path(path))\nreturn 1", "read-only", "a lock file"),
+        ("write_with_lock(Path(path))\nreturn 1", "mutation", "write_text()"),
         ("repo = Repo(Path('/var/cache/app') / path)\nrepo.remotes.origin.pull()",
          "read-only", "the server's own state (its cache)"),
         ("repo = Repo.clone_from(path, Path('/tmp/clones') / 'x')\nrepo.git.log()",
@@ -197,7 +205,9 @@ def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:
         "from pathlib import Path\nimport httpx, requests\nfrom git import Repo\n"
         "from mcp.server.fastmcp import FastMCP\n"
         "mcp = FastMCP('demo')\nlogger = logging.getLogger(__name__)\n"
-        "@mcp.tool()\ndef handle(path: str):\n" + indented + "\n",
+        "@mcp.tool()\ndef handle(path: str):\n" + indented + "\n"
+        "def _acquire_lock_file(root):\n    (root / 'owner').write_text('1')\n"
+        "def write_with_lock(root):\n    (root / 'data').write_text('1')\n",
         encoding="utf-8",
     )
     tool = tools(path)["handle"]

@@ -24,7 +24,7 @@ import libcst as cst
 
 from toolargs.discovery.literals import dotted_name, keyword, last_name, snippet, string_value
 from toolargs.discovery.signature import is_abstract
-from toolargs.discovery.walk import children
+from toolargs.discovery.walk import children, walk
 from toolargs.effects import catalogue as cat
 from toolargs.effects.space import Argument, Own, Place, Spaces, combine
 from toolargs.mode import name_verb
@@ -393,6 +393,10 @@ class _Scan:
             own = _CACHE  # `CandleCache.set_calendar` storing what it fetched
         if not own and kind not in _NEVER_OWN and self.in_log_class():
             own = cat.LOG  # `Audit.record` appending to the server's own audit trail
+        if kind == "filesystem" and not isinstance(place, Own) and self.in_lock_function():
+            # `_acquire_lock_file(root)` writing its owner record: wherever the caller
+            # keeps it, a lock file is the server's
+            own, place = cat.LOCK, False
         if not own and kind == "sql" and _named_any(
             _name_words(self.function.label.split(".")[-1]),
             cat.SETUP_FUNCTION_WORDS, cat.SETUP_FUNCTION_PAIRS,
@@ -426,6 +430,9 @@ class _Scan:
         (`Audit`, `AuditLog`, `Metrics`, `Telemetry`)."""
         parts = self.function.label.split(".")
         return len(parts) > 1 and bool(_name_words(parts[-2]) & cat.OWN_LOG_CLASS_WORDS)
+
+    def in_lock_function(self) -> bool:
+        return _lock_function(self.function)
 
     def keeps_credentials(self, site: cst.CSTNode) -> bool:
         """Whether a local write keeps the server's credentials: a keyring call, or any
@@ -509,7 +516,7 @@ class _Scan:
             position, name = cat.OPEN_CALLS[qualified]
             target = _argument(call, 0, "file", "name", "filename", "fileobj")
             self.decide("filesystem", site, text, self.mode_template(call, position, name),
-                        self.place(target))
+                        self.lock_file(call) or self.place(target))
             return
         if qualified in cat.PROCESS_CALLS:
             self.decide("process", site, text, self.command_template(call, qualified))
@@ -655,7 +662,7 @@ class _Scan:
         if last == cat.OPEN_METHOD[0]:
             _, position, name = cat.OPEN_METHOD
             self.decide("filesystem", site, text, self.mode_template(call, position, name),
-                        self.place(func.value))
+                        self.lock_file(call) or self.place(func.value))
             return True
         if last in cat.SQL_ALWAYS_WRITES:
             script = _argument(call, 0, "sql_script")
@@ -1108,7 +1115,10 @@ class _Scan:
                 if _not_taken(write.guard, bound, callee.node):
                     continue  # `manage(action="list")` never runs the "delete" branch
             place: Place = False
-            if write.place and bound is not None:
+            locking = write.kind == "filesystem" and not write.own and _lock_function(callee)
+            if locking:  # `garden_lock(root)`: what the lock's helpers write is the lock
+                place = Own(cat.LOCK)
+            elif write.place and bound is not None:
                 place = self.place(_given(bound, callee.node, write.place))
                 if place is True:
                     continue  # `_save(CACHE_DIR / name, data)`: scratch space
@@ -1232,6 +1242,29 @@ class _Scan:
                             string_value(element.key) == key
                         ):
                             return element.value
+        return None
+
+    def lock_file(self, call: cst.Call) -> Own | None:
+        """A file opened to be locked (`with path.open("a+b") as gate:` and then
+        `fcntl.flock(gate.fileno(), ...)` in the same function): the server's lock file."""
+        held: set[str] = set()
+        for node in walk(self.function.node):
+            if isinstance(node, cst.WithItem) and node.item is call and node.asname is not None:
+                if isinstance(node.asname.name, cst.Name):
+                    held.add(node.asname.name.value)
+            elif isinstance(node, cst.Assign) and node.value is call:
+                held.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+        if not held:
+            return None
+        for node in walk(self.function.node):
+            if not isinstance(node, cst.Call) or not node.args:
+                continue
+            dotted = dotted_name(node.func) or ""
+            if self.project.qualify(dotted, self.function) not in cat.LOCK_CALLS:
+                continue
+            names = {n.value for n in walk(node.args[0].value) if isinstance(n, cst.Name)}
+            if names & held:
+                return Own(cat.LOCK)
         return None
 
     def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
@@ -2267,6 +2300,19 @@ def _named_any(
     words: set[str], single: frozenset[str], pairs: tuple[frozenset[str], ...]
 ) -> bool:
     return bool(words & single) or any(pair <= words for pair in pairs)
+
+
+def _lock_function(function: Function) -> bool:
+    """Whether a function (or its class) is named for a lock it takes or releases and for
+    nothing it writes (`_acquire_lock_file`, `garden_authoring_lock`, `FileLock.release`,
+    not `write_with_lock`): the files it writes, and those written by what it calls,
+    coordinate the server's processes."""
+    parts = function.label.split(".")[-2:]
+    words = set().union(*(_name_words(part) for part in parts))
+    return "lock" in words and not words & _WRITE_WORDS
+
+
+_WRITE_WORDS = frozenset({"write", "save", "store", "put", "update", "create", "delete", "dump"})
 
 
 def _name_words(name: str) -> set[str]:

@@ -57,6 +57,11 @@ CACHE = "its cache"
 CREDENTIALS = "credentials"
 LOG = "a log"
 LOCK = "a lock file"
+# Calls that lock an open file (its descriptor, or the file object): a file opened only to
+# be locked coordinates the server's processes, its contents are nobody's state.
+LOCK_CALLS = frozenset(
+    {"fcntl.flock", "fcntl.lockf", "msvcrt.locking", "portalocker.lock", "portalocker.Lock"}
+)
 FOLDER = "a folder it sets up"
 DATABASE_SETUP = "database set-up"
 OBJECT_SETUP = "set-up of an object it uses"

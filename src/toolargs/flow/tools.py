@@ -165,9 +165,9 @@ class Reader:
             elif registration.role == "call-tool":
                 handlers.extend(self._call_handlers(registration))
             elif registration.role == "transform":
-                for server in registration.server:
-                    if isinstance(server, Object):
-                        self.transforms[server.site] |= registration.handler
+                for receiver in registration.server:
+                    if isinstance(receiver, Object):
+                        self.transforms[receiver.site] |= registration.handler
         parents = self._parents()
         placed = self._place()
         tools = []
