@@ -190,7 +190,7 @@ class Reader:
                     (name, call, id(handler.node) if handler else 0) in self.varying,
                     *self._parent_of(server, parents, placed),
                     *self.schemas.get((name, id(handler.node) if handler else 0), (None, None)),
-                    self._hiding(server) if server is not None else "",
+                    hidden_by=self._hiding(server) if server is not None else "",
                 )
             )  # fmt: skip
         unresolved = [
