@@ -177,20 +177,23 @@ class Reader:
             if key in seen:
                 continue
             seen.add(key)
+            node = id(handler.node) if handler else 0
+            read_only, destructive = self.hints.get((name, call, node), (None, None))
+            parent_place, parent_name = self._parent_of(server, parents, placed)
+            properties, closed = self.schemas.get((name, node), (None, None))
             tools.append(
                 FlowTool(
                     name, server, framework, handler,
                     placed.get(call) or Place("", 0),
                     placed.get(server.site) if server is not None else None,
-                    placed.get(id(handler.node)) if handler is not None else None,
+                    placed.get(node) if handler is not None else None,
                     self._server_name(server) if server is not None else "",
-                    *self.hints.get((name, call, id(handler.node) if handler else 0), (None, None)),
-                    self.arguments.get((name, id(handler.node) if handler else 0), ""),
+                    read_only, destructive,
+                    self.arguments.get((name, node), ""),
                     self._rejecting(server) if server is not None else "",
-                    (name, call, id(handler.node) if handler else 0) in self.varying,
-                    *self._parent_of(server, parents, placed),
-                    *self.schemas.get((name, id(handler.node) if handler else 0), (None, None)),
-                    hidden_by=self._hiding(server) if server is not None else "",
+                    (name, call, node) in self.varying,
+                    parent_place, parent_name, properties, closed,
+                    self._hiding(server) if server is not None else "",
                 )
             )  # fmt: skip
         unresolved = [
