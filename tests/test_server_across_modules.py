@@ -464,3 +464,31 @@ def test_a_register_function_is_enforced_only_when_every_server_it_is_handed_is(
     code, out = run(capsys, "audit", "--format", "json", str(package))
     tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
     assert tools["search_issues"] == ["TAV503"]
+
+
+def test_a_sub_server_whose_tools_other_modules_register_is_served_by_its_parent(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`tools = FastMCP(...)` in `tools/server.py`, its tools registered in
+    `tools/issues.py`, mounted into `mcp` by the package's `__init__`: the one finding is
+    the parent's, and the sub-server's module reports none of its own."""
+    package = write_package(tmp_path / "jira_bridge", {
+        "__init__.py": (
+            "from fastmcp import FastMCP\n\nfrom .tools import tools\n\n"
+            'mcp = FastMCP("jira")\nmcp.mount(tools, namespace="jira")\n\n\n'
+            "def main() -> None:\n    mcp.run()\n"
+        ),
+        "tools/__init__.py": "from . import issues\nfrom .server import tools\n",
+        "tools/server.py": 'from fastmcp import FastMCP\n\ntools = FastMCP("Jira Tools")\n',
+        "tools/issues.py": (
+            "from .server import tools\n\n\n@tools.tool\n"
+            "def get_issue(key: str) -> dict:\n    return {'key': key}\n\n\n@tools.tool\n"
+            "def search_issues(jql: str, max_results: int = 20) -> list:\n    return []\n"
+        ),
+    })  # fmt: skip
+    code, out = run(capsys, "check", "--format", "json", str(package))
+    findings = json.loads(out)
+    assert [(Path(f["path"]).name, f["code"]) for f in findings] == [("__init__.py", "TAV503")]
+    assert "fastmcp server 'mcp' rejects the unknown keys of its 2 read-only" in (
+        findings[0]["message"]
+    )

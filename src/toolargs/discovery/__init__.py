@@ -21,6 +21,7 @@ from toolargs.discovery.flow_link import (
     link_unlinked,
     listed_by_flow,
     mounted_by_flow,
+    mounted_here_by_flow,
     registered_2x,
     named_by_flow,
     place_servers,
@@ -315,7 +316,7 @@ def _mounted_servers(
             # Where the recognisers read no mount, the value flow may have seen one.
             if by_flow is None:
                 by_flow = mounted_by_flow(tools, index)
-            seen = by_flow.get(id(server))
+            seen = by_flow.get(id(server)) or mounted_here_by_flow(server, index)
             project = index.project
             if seen is None or not isinstance(project, ProjectIndex):
                 continue

@@ -1248,6 +1248,21 @@ def mounted_by_flow(tools: list[Tool], index: ModuleIndex) -> dict[int, tuple[st
     return found
 
 
+def mounted_here_by_flow(server: Server, index: ModuleIndex) -> tuple[str, str] | None:
+    """For a server this module builds (`tools = FastMCP("Jira Tools")`) whose tools other
+    modules register, that the analysis saw mounted into another (`mcp.mount(tools)` in
+    the package's `__init__`): the outermost parent's name and the file building it."""
+    if index.path is None or not isinstance(server.node, cst.Call) or server.served_from:
+        return None
+    here = str(index.path.resolve())
+    line = positions(index.module, [server.node], None, index.statement_of)
+    at = line.get(id(server.node), (0,))[0]
+    for fact in served(index.path):
+        if (fact.server_path, fact.server_line) == (here, at) and fact.parent_name:
+            return fact.parent_name, fact.parent_path
+    return None
+
+
 def place_servers(
     tools: list[Tool], index: ModuleIndex, by_name: dict[str, Server], config: Config
 ) -> None:
