@@ -95,6 +95,10 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("subprocess.run(['git', 'status'])", "read-only", "effects: none"),
         ("subprocess.run(['git', '-C', path, 'log'])", "read-only", "effects: none"),
         ("subprocess.run(['git', 'push'])", "mutation", "runs `git push`"),
+        # programs asked where they live or what they see
+        ("return subprocess.run(['npm', 'prefix', '-g']).stdout", "read-only", "effects: none"),
+        ("return subprocess.run(['adb', 'devices']).stdout", "read-only", "effects: none"),
+        ("subprocess.run(['npm', 'install', 'left-pad'])", "mutation", "runs `npm install"),
         ("subprocess.run(['make', 'deploy'])", "mutation", "runs `make deploy`"),
         ("os.system(path)", "mutation", "os.system()"),
         ("requests.delete(path)", "mutation", "requests.delete()"),

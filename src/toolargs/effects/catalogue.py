@@ -364,7 +364,8 @@ READ_SUBCOMMANDS = frozenset(
     """get list ls logs log show describe status version help info inspect view diff
     search cat top ps images history whoami explain tree check config-get is-active
     is-enabled is-failed list-units list-unit-files list-timers scan lint validate verify
-    analyze analyse query""".split()
+    analyze analyse query prefix root bin devices get-state get-serialno dump-keychain
+    find-generic-password find-internet-password find-certificate""".split()
 )
 # Options that only ask a program about itself (prefixes).
 READ_ONLY_OPTIONS = ("--version", "-V", "--help", "-h", "--print", "--show", "--list")
