@@ -492,3 +492,38 @@ def test_a_sub_server_whose_tools_other_modules_register_is_served_by_its_parent
     assert "fastmcp server 'mcp' rejects the unknown keys of its 2 read-only" in (
         findings[0]["message"]
     )
+
+
+def test_a_factory_building_a_project_subclass_of_the_server_gets_the_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`build_server()` returns `WorkspaceServer(name)`, a subclass of the SDK's MCPServer
+    defined beside it; each service module builds its server with it and registers its
+    tools through a shared decorator: the finding and the fix are in the factory."""
+    package = write_package(tmp_path / "workspace", {
+        "core/__init__.py": "",
+        "core/server.py": (
+            "from mcp.server.mcpserver import MCPServer\n\n\n"
+            "class WorkspaceServer(MCPServer):\n    pass\n\n\n"
+            "def build_server(name: str) -> MCPServer:\n"
+            "    mcp = WorkspaceServer(name)\n    return mcp\n"
+        ),
+        "core/runtime.py": (
+            "def register(mcp):\n    def deco(fn):\n        mcp.tool()(fn)\n"
+            "        return fn\n    return deco\n"
+        ),
+        "mail.py": (
+            "from .core.runtime import register\nfrom .core.server import build_server\n\n"
+            'mcp = build_server("mail")\n\n\n@register(mcp)\n'
+            "def list_messages(folder: str, max_results: int = 20) -> list:\n    return []\n\n\n"
+            "def main() -> None:\n    mcp.run()\n"
+        ),
+    })  # fmt: skip
+    code, out = run(capsys, "check", "--format", "json", str(package))
+    found = [(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(out)]
+    assert ("server.py", 9, "TAV501") in found
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0, out
+    server = (package / "core" / "server.py").read_text()
+    assert "    mcp = WorkspaceServer(name)\n    enforce_policy(mcp)\n" in server
+    assert run(capsys, "check", str(package)) == (0, "")

@@ -435,10 +435,13 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
             constructor = inner
         enforcing = constructor is not call
         constructor = _built_by_factory(constructor, index, config) or constructor
-        lowlevel = index.constructs(constructor, LOWLEVEL_SERVERS)
-        if not lowlevel and not index.constructs(constructor, config.server_classes):
+        # `WorkspaceServer(name)`, a class of this module subclassing MCPServer: built
+        # like its base, with its own arguments
+        typed = _as_base(constructor, index, config) or constructor
+        lowlevel = index.constructs(typed, LOWLEVEL_SERVERS)
+        if not lowlevel and not index.constructs(typed, config.server_classes):
             continue
-        found = _framework(constructor, index, lowlevel)
+        found = _framework(typed, index, lowlevel)
         if found is None:
             continue  # a `Server` class of some other library
         framework, drops, framework_id = found
@@ -452,6 +455,25 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
         written = server.name.rsplit(".", 1)[-1]
         server.enforced_by = server.enforced_by or _enforcement_of(written, index, config)
     return list(servers.values())
+
+
+def _as_base(call: cst.Call, index: ModuleIndex, config: Config) -> cst.Call | None:
+    """`WorkspaceServer(name, ...)` where this module's `class WorkspaceServer(MCPServer)`
+    (through its local bases) subclasses a server class: the same call, of the base."""
+    name = call.func.value if isinstance(call.func, cst.Name) else None
+    known = (*config.server_classes, *LOWLEVEL_SERVERS)
+    for _ in range(MAX_LOCAL_BASES):
+        cls = index.classes.get(name) if name is not None else None
+        if cls is None or index.original_name(name or "") in known:
+            return None
+        for base in cls.bases:
+            if index.original_name(base.rsplit(".", 1)[-1]) in known:
+                return call.with_changes(func=cst.parse_expression(base))
+        name = cls.bases[0] if cls.bases else None
+    return None
+
+
+MAX_LOCAL_BASES = 4  # project subclasses of project subclasses of a server class
 
 
 def _built_by_factory(call: cst.Call, index: ModuleIndex, config: Config) -> cst.Call | None:

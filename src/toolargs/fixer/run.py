@@ -179,7 +179,8 @@ def _enforce_where_built(
 ) -> None:
     """A server that serves tools of other modules gets enforce_policy once, in the module
     that builds it, when that module lies within the paths given; the modules asking for
-    it are then judged again, so that what the one line fixed counts as fixed."""
+    it, and any module left with findings once a file was written, are then judged
+    again, so that what the one line fixed counts as fixed."""
     wanted: dict[Path, dict[str, Modes]] = {}
     asking: set[int] = set()
     for number, result in enumerate(summary.results):
@@ -220,11 +221,15 @@ def _enforce_where_built(
         summary.enforced.append(f"{building}: added enforce_policy ({servers})")
         summary.enforced_in.append(str(building))
         changed = True
-    if not changed:
+    if not changed and not summary.written:
         return
-    project_for.cache_clear()  # the modules just written are read again, not remembered
-    for number in sorted(asking):
-        old = summary.results[number]
+    # The modules just written are read again, not remembered: what a line added in one
+    # module fixed in another (the factory building the server of a decorator's module)
+    # counts as fixed there.
+    project_for.cache_clear()
+    for number, old in enumerate(summary.results):
+        if number not in asking and not (old.remaining and summary.written):
+            continue
         again = fix_source(old.new_source, old.path, config, enabled)
         if again.error is not None:
             continue

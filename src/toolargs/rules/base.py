@@ -78,7 +78,7 @@ class Context:
         if site is not None:
             identity = f"{site[0]}:{site[1]}"
         reported_at = ""
-        if site is not None and not isinstance(server.node, cst.Call):
+        if site is not None and (server.served_from or not isinstance(server.node, cst.Call)):
             # Reported by the modules building it, when each of them reports its own.
             sites = sites_of(server, self.model)
             if all(builds(other, self.model, self.config) for other in sites):
