@@ -31,6 +31,21 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
+def fixed_copy(
+    capsys: pytest.CaptureFixture[str], source: Path, tmp_path: Path, changed: list[str]
+) -> tuple[Path, dict[Path, str]]:
+    """A copy of the package `source` after `toolargs fix`, which must succeed and change
+    exactly the modules named `changed`; the copy and its modules' texts."""
+    package = tmp_path / source.name
+    shutil.copytree(source, package)
+    before = {p: p.read_text() for p in package.rglob("*.py")}
+    code, out = run(capsys, "fix", str(package))
+    assert code == 0, out
+    after = {p: p.read_text() for p in package.rglob("*.py")}
+    assert [p.name for p in after if after[p] != before[p]] == changed
+    return package, after
+
+
 def test_check_reports_it_once_at_the_construction(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(capsys, "check", "--format", "json", str(READING))
     assert code == 1
@@ -79,13 +94,7 @@ def test_the_audit_still_shows_it_on_each_tool(capsys: pytest.CaptureFixture[str
 def test_fix_writes_the_one_line_where_the_server_is_built(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    package = tmp_path / "reading_list"
-    shutil.copytree(READING, package)
-    before = {p: p.read_text() for p in package.rglob("*.py")}
-    code, out = run(capsys, "fix", str(package))
-    assert code == 0, out
-    after = {p: p.read_text() for p in package.rglob("*.py")}
-    assert [p.name for p in after if after[p] != before[p]] == ["app.py"]
+    package, after = fixed_copy(capsys, READING, tmp_path, changed=["app.py"])
     app = after[package / "app.py"]
     assert app.count("enforce_policy(") == 1 and REMEDY in app
     assert "from toolargs.runtime import enforce_policy\n" in app
@@ -430,13 +439,7 @@ def test_a_register_function_handed_two_servers_is_reported_at_each(
 def test_fix_writes_the_line_in_each_factory_and_the_tools_conform(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    package = tmp_path / "tracker_transports"
-    shutil.copytree(TRACKER, package)
-    before = {p: p.read_text() for p in package.rglob("*.py")}
-    code, out = run(capsys, "fix", str(package))
-    assert code == 0, out
-    after = {p: p.read_text() for p in package.rglob("*.py")}
-    assert [p.name for p in after if after[p] != before[p]] == ["server.py"]
+    package, after = fixed_copy(capsys, TRACKER, tmp_path, changed=["server.py"])
     server = after[package / "server.py"]
     assert server.count("enforce_policy(") == 2
     assert "    enforce_policy(http_mcp)\n" in server
