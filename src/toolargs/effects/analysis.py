@@ -1247,25 +1247,19 @@ class _Scan:
     def lock_file(self, call: cst.Call) -> Own | None:
         """A file opened to be locked (`with path.open("a+b") as gate:` and then
         `fcntl.flock(gate.fileno(), ...)` in the same function): the server's lock file."""
-        held: set[str] = set()
+        held: set[str] = set()  # the names the opened file is bound to
+        locked: set[str] = set()  # the names a lock call's first argument reads
         for node in walk(self.function.node):
             if isinstance(node, cst.WithItem) and node.item is call and node.asname is not None:
                 if isinstance(node.asname.name, cst.Name):
                     held.add(node.asname.name.value)
             elif isinstance(node, cst.Assign) and node.value is call:
                 held.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
-        if not held:
-            return None
-        for node in walk(self.function.node):
-            if not isinstance(node, cst.Call) or not node.args:
-                continue
-            dotted = dotted_name(node.func) or ""
-            if self.project.qualify(dotted, self.function) not in cat.LOCK_CALLS:
-                continue
-            names = {n.value for n in walk(node.args[0].value) if isinstance(n, cst.Name)}
-            if names & held:
-                return Own(cat.LOCK)
-        return None
+            elif isinstance(node, cst.Call) and node.args:
+                dotted = dotted_name(node.func) or ""
+                if self.project.qualify(dotted, self.function) in cat.LOCK_CALLS:
+                    locked |= {n.value for n in walk(node.args[0].value) if isinstance(n, cst.Name)}
+        return Own(cat.LOCK) if held & locked else None
 
     def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
         value = _argument(call, position, name)
