@@ -21,13 +21,14 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, cast
 
 import libcst as cst
 
 from toolargs.discovery.walk import children
 from toolargs.flow import frameworks as fw
+from toolargs.flow import paths
 from toolargs.flow.values import (
     ATTRIBUTES,
     ELEMENT,
@@ -1191,6 +1192,10 @@ class Engine:
             return self._concat(left, right, id(operator))
         if isinstance(operator, (cst.Modulo,)):
             return frozenset({Unknown("a % template")})
+        if isinstance(operator, cst.Divide) and any(
+            isinstance(v, Const) and isinstance(v.value, PurePosixPath) for v in left
+        ):  # `Path(__file__).parent / "tools"`
+            return self._path_join(left, [right])
         return frozenset({UNKNOWN})
 
     def _subscript_key(self, node: cst.Subscript, scope: Scope) -> Values:
@@ -1309,6 +1314,8 @@ class Engine:
             if submodule is not None:
                 return frozenset({submodule})
             found = self._global(owner, name)
+            if not found and name in ("__name__", "__file__", "__path__", "__package__"):
+                return self._module_attribute(owner, name)  # `package.__file__`
             return found or frozenset({UNKNOWN})
         if isinstance(owner, External):
             return frozenset({External(f"{owner.qualname}.{name}")})
@@ -1328,6 +1335,9 @@ class Engine:
             return frozenset(self._get(owner.function, name)) or frozenset({UNKNOWN})
         if isinstance(owner, Partial) and name == "func":
             return frozenset({owner.function})
+        if isinstance(owner, Const) and isinstance(owner.value, PurePosixPath):
+            if name in paths.PATH_PROPERTIES:  # `Path(__file__).parent`, `path.stem`
+                return frozenset({Const(paths.path_property(owner.value, name))})
         if isinstance(owner, (Container, Const)):
             return frozenset({Bound(name, owner)})
         if isinstance(owner, Decorator):
@@ -1706,8 +1716,51 @@ class Engine:
         if isinstance(function, str) and isinstance(receiver, Container):
             return self._container_method(function, receiver, positional, keywords, node, scope)
         if isinstance(function, str) and isinstance(receiver, Const):
+            if isinstance(receiver.value, PurePosixPath):
+                return self._path_method(function, receiver.value, positional, node, scope)
             return self._string_method(function, receiver, positional)
         return frozenset({UNKNOWN})
+
+    def _path_method(
+        self, name: str, path: PurePosixPath, positional: Sequence[Values],
+        node: cst.CSTNode, scope: Scope,
+    ) -> Values:
+        """A method of a known path: `resolve()` gives it again, `joinpath(...)` a path
+        under it, and `glob`, `rglob` and `iterdir` the entries of a folder of the
+        project, read off the file tree (`paths.listing`)."""
+        if name in paths.SAME_PATH:
+            return frozenset({Const(path)})
+        if name == "joinpath":
+            return self._path_join({Const(path)}, positional)
+        if name not in paths.LISTINGS:
+            return frozenset({Unknown(f"Path.{name}")})
+        patterns = positional[0] if positional else frozenset({Const("*")})
+        out: set[Value] = set()
+        for pattern in patterns:
+            if not (isinstance(pattern, Const) and isinstance(pattern.value, str)):
+                out.add(Unknown("a folder's files"))
+                continue
+            found = paths.listing(
+                self.modules.roots, path, "*" if name == "iterdir" else pattern.value,
+                name == "rglob", MAX_LISTED,
+            )  # fmt: skip
+            if found is None:
+                out.add(Unknown("a folder's files"))
+            else:
+                out.update(Const(entry) for entry in found)
+        return frozenset({self._sequence(node, scope, out)})
+
+    def _path_join(self, heads: Values, positional: Sequence[Values]) -> Values:
+        """`Path(a, b)`, `a / b`, `a.joinpath(b)` of known texts and paths."""
+        out: set[Value] = set()
+        parts = [heads, *positional]
+        for combo in itertools.islice(itertools.product(*parts), MAX_VALUES):
+            texts = [paths.as_path(c.value) if isinstance(c, Const) else None for c in combo]
+            if all(t is not None for t in texts):
+                out.add(Const(PurePosixPath(*(t for t in texts if t is not None))))
+            else:
+                out.add(Unknown("a path"))
+        return frozenset(out) or frozenset({Unknown("a path")})
 
     def _container_method(
         self,
@@ -1957,6 +2010,12 @@ class Engine:
             return self._partial(positional, keywords, node, scope)
         if name == "pkgutil.iter_modules" and positional:
             return self._iter_modules(positional, keywords, node, scope)
+        if name in paths.PATH_CLASSES and positional:  # `Path(__file__)`
+            return self._path_join(positional[0], positional[1:])
+        if name in paths.OS_PATH and positional:
+            return self._os_path(name, positional, node, scope)
+        if name in paths.OS_LISTINGS:
+            return self._os_listing(name, positional, node, scope)
         if name in fw.IDENTITY_CALLS:
             index = fw.IDENTITY_CALLS[name]
             return positional[index] if len(positional) > index else frozenset({UNKNOWN})
@@ -2063,6 +2122,50 @@ class Engine:
                 self._store(made, key, value)
             out.add(made)
         return frozenset(out) or frozenset({UNKNOWN})
+
+    def _os_path(
+        self, name: str, positional: Sequence[Values], node: cst.CSTNode, scope: Scope
+    ) -> Values:
+        """`os.path.dirname(__file__)`, `os.path.join(here, "tools")`,
+        `os.path.splitext(entry)` (a tuple) of known texts."""
+        out: set[Value] = set()
+        for combo in itertools.islice(itertools.product(*positional), MAX_VALUES):
+            texts = [c.value if isinstance(c, Const) else None for c in combo]
+            value = paths.os_path(name, texts)
+            if isinstance(value, tuple):
+                pair = Container(id(node), self._literal_context(scope), "tuple")
+                for index, item in enumerate(value):
+                    self._store(pair, index, {Const(item)})
+                    self._store(pair, ELEMENT, {Const(item)})
+                out.add(pair)
+            elif value is not None:
+                out.add(Const(value))
+            else:
+                out.add(Unknown(f"{name}()"))
+        return frozenset(out) or frozenset({Unknown(f"{name}()")})
+
+    def _os_listing(
+        self, name: str, positional: Sequence[Values], node: cst.CSTNode, scope: Scope
+    ) -> Values:
+        """`os.listdir(folder)` (the entries' names) and `glob.glob(pattern)` (their
+        paths as texts) of a folder of the project, read off the file tree."""
+        given = positional[0] if positional else frozenset({Const(".")})
+        out: set[Value] = set()
+        for argument in given:
+            text = argument.value if isinstance(argument, Const) else None
+            where = paths.as_path(text)
+            found = None
+            if where is not None and name == "os.listdir":
+                found = paths.listing(self.modules.roots, where, "*", False, MAX_LISTED)
+            elif where is not None:  # glob.glob("<folder>/*.py")
+                found = paths.listing(
+                    self.modules.roots, where.parent, where.name, False, MAX_LISTED
+                )
+            if found is None:
+                out.add(Unknown("a folder's files"))
+                continue
+            out.update(Const(e.name if name == "os.listdir" else str(e)) for e in found)
+        return frozenset({self._sequence(node, scope, out)})
 
     def _iter_modules(
         self, positional: Sequence[Values], keywords: dict[str, Values], node: cst.CSTNode,

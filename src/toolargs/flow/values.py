@@ -18,7 +18,8 @@ Context = tuple[int, ...]
 
 @dataclass(frozen=True)
 class Const:
-    """A str, int, float, bool or None known exactly."""
+    """A str, int, float, bool or None known exactly, or a path of the package's own
+    file tree (a `PurePosixPath`: `Path(__file__).parent`, see `flow.paths`)."""
 
     value: object
 

@@ -1,0 +1,6 @@
+from fastmcp import FastMCP
+
+from survey_mcp.tools import register_all
+
+mcp = FastMCP("survey")
+register_all(mcp)

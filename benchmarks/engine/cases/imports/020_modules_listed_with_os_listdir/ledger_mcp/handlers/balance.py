@@ -1,0 +1,6 @@
+NAME = "get_balance"
+
+
+def handle(account: str) -> float:
+    """The account's balance."""
+    return 0.0
