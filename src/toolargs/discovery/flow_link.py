@@ -1382,16 +1382,12 @@ def annotated_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIn
     ]  # fmt: skip
     if not unread or index.path is None:
         return
-    if not _registers_annotations(unread) and not any(
-        t.annotations is not None and not t.annotations.resolved for t in unread
-    ) and not _passes_annotations(index):
-        return
     hints: dict[tuple[str, int, str], set[tuple[bool | None, bool | None]]] = {}
     varies: set[tuple[str, int, str]] = set()
     for fact in served(index.path):
         if fact.read_only_varies:
             varies.add((fact.handler_path, fact.handler_line, fact.name))
-        if fact.read_only is not None or fact.destructive is not None:
+        if fact.read_only is not None or fact.destructive is not None or fact.read_only_varies:
             key = (fact.handler_path, fact.handler_line, fact.name)
             hints.setdefault(key, set()).add((fact.read_only, fact.destructive))
     if not hints:
@@ -1470,35 +1466,6 @@ def arguments_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
             parameter = next(iter(found))
             if parameter in tool.handler.params:
                 tool.handler.args_name = parameter
-
-
-def _passes_annotations(index: ModuleIndex) -> bool:
-    """Whether the module registers a tool with `annotations=` in a call
-    (`mcp.add_tool(fn, name=name, annotations=ToolAnnotations(...))` in a loop over a
-    table): the analysis evaluates them per registration."""
-    return any(
-        keyword(call, "annotations") is not None and _method(call) in SINK_METHODS
-        for call, _ in index.calls
-    )
-
-
-def _registers_annotations(tools: list[Tool]) -> bool:
-    """Whether a decorator of one of the tools' handlers passes `annotations=`, or is a
-    project helper called by its bare name that may pass them itself (`@tool("get_x",
-    "Title", paid=True)` over `server.tool(..., annotations=_annotations(title, paid))`):
-    the analysis is asked only then."""
-    for tool in tools:
-        node = tool.handler.node if tool.handler is not None else None
-        if isinstance(node, cst.FunctionDef) and any(
-            isinstance(d.decorator, cst.Call)
-            and (
-                keyword(d.decorator, "annotations") is not None
-                or isinstance(d.decorator.func, cst.Name)
-            )
-            for d in node.decorators
-        ):
-            return True
-    return False
 
 
 def _handler_place(tool: Tool, index: ModuleIndex) -> tuple[str, int] | None:

@@ -26,7 +26,7 @@ from typing import Any, cast
 
 import libcst as cst
 
-from toolargs.discovery.walk import children
+from toolargs.discovery.walk import children, walk
 from toolargs.flow import frameworks as fw
 from toolargs.flow import paths
 from toolargs.flow.values import (
@@ -297,6 +297,8 @@ class Engine:
         self.functions: dict[int, Func] = {}  # every function value seen, by node
         self.classes: dict[int, Class] = {}
         self.instances: dict[int, set[Object]] = defaultdict(set)  # class node -> objects
+        # (class node, sink method) -> "Class.method()" overriding it with annotations
+        self.annotating: dict[tuple[int, str], str] = {}
         self.registrations: dict[tuple[int, Context, str, tuple[Value, ...]], Registration] = {}
         # Methods a collector's marker decorated (`@mcp_tool(name=...)`): def node -> the
         # keys of the markers' keywords in decorator_keywords.
@@ -2213,6 +2215,11 @@ class Engine:
             return frozenset({UNKNOWN})
         sink = fw.SINKS[framework][method]
         servers = frozenset({server})
+        overridden = self._sets_annotations(server, method)
+        if overridden and "annotations" not in keywords:
+            # the server class's own `tool()` adds `annotations=` the analysis does
+            # not read (computed from the tool's name at run time): the tool has them
+            keywords = {**keywords, "annotations": frozenset({Unknown(overridden)})}
         if sink.role == "mount":
             self._mount(server, positional, keywords, method)
             return frozenset({Const(None)})
@@ -2252,6 +2259,25 @@ class Engine:
         for key, value in name_values.items():
             known[key] = known.get(key, NOTHING) | value
         return frozenset({decorator})
+
+    def _sets_annotations(self, server: Value, method: str) -> str:
+        """`Class.method()` when a project class of `server` overrides the framework's
+        sink `method` and passes annotations on in it (`kwargs.setdefault("annotations",
+        ...)` before `super().tool(*args, **kwargs)`); "" when none does."""
+        if not isinstance(server, Object) or not isinstance(server.cls, Class):
+            return ""
+        key = (id(server.cls.node), method)
+        if key not in self.annotating:
+            self.annotating[key] = ""
+            for each in self.mro(server.cls):
+                if not isinstance(each, Class):
+                    break
+                found = [f for f in self._get(each, method) if isinstance(f, Func)]
+                if found:
+                    if any(_passes_annotations(f.node) for f in found):
+                        self.annotating[key] = f"{each.name}.{method}()"
+                    break
+        return self.annotating[key]
 
     def _collect(
         self,
@@ -2502,6 +2528,18 @@ class _ClassScope(Scope):
         made = cls(scope.frame, scope.module, None, frozenset(), scope.parent)
         made.cls = owner
         return made
+
+
+def _passes_annotations(function: cst.FunctionDef | cst.Lambda) -> bool:
+    """Whether a function passes `annotations` on: as a call's keyword, or as a key it
+    sets (`options.setdefault("annotations", ...)`, `kwargs["annotations"] = ...`)."""
+    for node in walk(function):
+        if isinstance(node, cst.Arg) and node.keyword is not None:
+            if node.keyword.value == "annotations":
+                return True
+        elif isinstance(node, cst.SimpleString) and node.evaluated_value == "annotations":
+            return True
+    return False
 
 
 def _class_statements(node: cst.ClassDef) -> Sequence[cst.CSTNode]:

@@ -435,8 +435,11 @@ class Reader:
 
     def _varies(self, registration: Registration) -> bool:
         """Whether the registration's annotations are objects or dicts that give both
-        readOnlyHint values."""
+        readOnlyHint values, or are given but none of them can be read (what a server
+        class's own `tool()` adds at run time)."""
         given = registration.keywords.get("annotations", NOTHING)
+        if given and all(isinstance(v, Unknown) for v in given):
+            return True
         found: set[object] = set()
         for value in given:
             if isinstance(value, (Object, Container)):
