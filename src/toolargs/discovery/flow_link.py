@@ -438,18 +438,14 @@ def link_unlinked(
 def _built_also(server: Server, facts: list[Served], index: ModuleIndex, config: Config) -> None:
     """A server linked from the first of `facts` that is built elsewhere, where the same
     registration also reaches servers built at other places (a register function handed
-    the servers of several factories): it is built at each, and enforced when each is."""
+    the servers of several factories): it is built at each (`_place`)."""
     first = (facts[0].server_path, facts[0].server_line)
-    others = {
-        (f.server_path, f.server_line, f.server_name) for f in facts
-        if (f.server_path, f.server_line) != first and f.framework == facts[0].framework
-    }  # fmt: skip
-    if not others or server.built_at != first:
+    if server.built_at != first:
         return
-    server.built_also = tuple(sorted({*server.built_also, *((p, n) for p, n, _ in others)}))
-    if server.enforced_by:
-        everywhere = {(first[0], first[1], facts[0].server_name), *others}
-        server.enforced_by = _enforced_at(everywhere, index, config)
+    sites = {(f.server_path, f.server_line, f.server_name) for f in facts
+             if f.framework == facts[0].framework}  # fmt: skip
+    if len({(path, line) for path, line, _ in sites}) > 1:
+        _place(server, sites, index, config)
 
 
 def link_loaded_class(
@@ -1292,13 +1288,23 @@ def place_servers(
             if (f.handler_path, f.handler_line, f.name) == (here, line, tool.name)
         )  # fmt: skip
     for name, found in sites.items():
-        if not found:
-            continue
-        server = by_name[name]
-        placed = sorted({(path, line) for path, line, _ in found})
-        server.built_at, server.built_also = placed[0], tuple(placed[1:])
-        if not server.enforced_by:
-            server.enforced_by = _enforced_at(found, index, config)
+        if found:
+            _place(by_name[name], found, index, config)
+
+
+def _place(
+    server: Server, sites: set[tuple[str, int, str]], index: ModuleIndex, config: Config
+) -> None:
+    """`server` is built at each of `sites` (file, line, the name it is bound to there):
+    where it was placed already that stays its first place, the others are where it is
+    built also. An enforcement read where it is built must hold at each of them, and one
+    the recognisers did not read is looked for at each."""
+    placed = sorted({(path, line) for path, line, _ in sites})
+    first = server.built_at or placed[0]
+    server.built_at = first
+    server.built_also = tuple(sorted({*server.built_also, *placed} - {first}))
+    if not server.enforced_by or isinstance(server.node, cst.Call):
+        server.enforced_by = _enforced_at(sites, index, config)
 
 
 def _enforced_at(
