@@ -1925,7 +1925,8 @@ def test_text_rebuilt_from_text_is_made_here(tmp_path: Path) -> None:
         """,
     )
     found = tools(path)["parse_query"]
-    assert (found.mode, found.mode_source) == ("read-only", "effects: none in the resolved call tree")
+    expected = ("read-only", "effects: none in the resolved call tree")
+    assert (found.mode, found.mode_source) == expected
 
 
 def test_a_callback_added_to_a_task_is_the_servers_own(tmp_path: Path) -> None:
@@ -2015,7 +2016,7 @@ def test_a_readonlyhint_chosen_per_tool_at_run_time_leaves_the_mode_to_the_effec
     # Chosen by a library the analysis cannot read: annotated, but readOnlyHint is not
     # known here. The mode is what the code shows, never "annotated without
     # readOnlyHint" (a mutation for every tool).
-    path = server(
+    server(
         tmp_path,
         "from deployment import writes_locally\n"
         + CHOSEN_PER_TOOL.replace("CHOICE", "writes_locally(fn)"),
@@ -2089,3 +2090,27 @@ def test_what_an_audit_class_records_is_the_servers_own_log(tmp_path: Path) -> N
     )
     assert ("TAV403", "recall") not in codes(path)
     assert ("TAV403", "export_memory") in codes(path)
+
+
+def test_a_helper_that_calls_nothing_is_read_past_the_depth_bound(tmp_path: Path) -> None:
+    """Seven calls down, past the bound where only a callee's name speaks, a method whose
+    body calls nothing is read all the same: `_reset_state` clearing its object's fields
+    writes nothing, whatever its name says."""
+    chain = "\n".join(
+        f"    def step{i}(self, q: str) -> str:\n        return self.step{i + 1}(q)\n"
+        for i in range(5)
+    )
+    source = (
+        "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n\n\n"
+        "class Conversation:\n"
+        "    def __init__(self) -> None:\n        self._answer = ''\n\n"
+        f"{chain}\n"
+        "    def step5(self, q: str) -> str:\n"
+        "        self._reset_state()\n        self._answer = q\n        return q\n\n"
+        "    def _reset_state(self) -> None:\n"
+        "        self._answer = ''\n        self._chunks = []\n\n\n"
+        "@mcp.tool()\ndef ask_question(q: str) -> str:\n"
+        "    \"\"\"Ask.\"\"\"\n    return Conversation().step0(q)\n"
+    )
+    found = tools(server(tmp_path, source))
+    assert found["ask_question"].mode == "read-only", found["ask_question"].mode_source

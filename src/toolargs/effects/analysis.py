@@ -195,6 +195,7 @@ class EffectAnalysis:
         self.catalogue = catalogue
         self.memo: dict[tuple[int, ...], tuple[Function, Summary]] = {}
         self.active: set[tuple[int, ...]] = set()
+        self.leaves: dict[int, bool] = {}  # def node -> whether its body calls nothing
         self.spaces = Spaces(project)
 
     def verdict(self, handler: Function) -> Verdict:
@@ -224,6 +225,22 @@ class EffectAnalysis:
             )
         resolved = summary.complete and not summary.state and not writes
         return Verdict(tuple(writes), resolved)
+
+    def known_past_bound(self, function: Function) -> bool:
+        """Whether a function reached past the depth bound is read all the same: one
+        already summarised in full (reached higher up by another path), or one that calls
+        nothing, whose body is all there is to read (`_reset_state()` clearing its
+        object's fields)."""
+        cached = self.memo.get(function.memo_key)
+        if cached is not None and not cached[1].truncated:
+            return True
+        key = id(function.node)
+        if key not in self.leaves:
+            node = function.node
+            self.leaves[key] = isinstance(node, cst.FunctionDef) and not any(
+                isinstance(each, cst.Call) for each in walk(node.body)
+            )
+        return self.leaves[key]
 
     def summary(self, function: Function, depth: int) -> Summary:
         key = function.memo_key
@@ -1091,7 +1108,7 @@ class _Scan:
         key = callee.memo_key
         if key in self.analysis.active:
             return True  # a cycle: its effects are found where it started
-        if self.depth >= MAX_DEPTH:
+        if self.depth >= MAX_DEPTH and not self.analysis.known_past_bound(callee):
             # Past the bound only the callee's name speaks, and only as a write that may
             # be one: a name is no evidence for TAV403 (`_remove_ambiguous()` popping a
             # dict entry eight calls down).
