@@ -207,3 +207,51 @@ def test_names_a_family_guard_branches_on_again_are_tools(tmp_path: Path) -> Non
     assert sorted(t.name for t in report.tools) == [
         "debug_continue", "debug_stack", "project_status", "session_list", "session_stop"
     ]
+
+
+JSON_RPC_SERVER = '''\
+"""A server written without a framework: its own JSON-RPC loop over stdio."""
+import json
+import sys
+
+TOOLS = [{"name": "kit_search", "inputSchema": {"type": "object", "properties": {}}}]
+
+
+def handle_initialize(params: dict) -> dict:
+    return {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}}}
+
+
+def handle_list_tools(params: dict) -> dict:
+    return {"tools": TOOLS}
+
+
+def handle_call_tool(params: dict) -> dict:
+    return {"content": [{"type": "text", "text": str(params.get("arguments"))}]}
+
+
+def process_request(request: dict) -> dict | None:
+    handlers = {
+        "initialize": handle_initialize,
+        "tools/list": handle_list_tools,
+        "tools/call": handle_call_tool,
+        "notifications/initialized": lambda p: None,
+        "ping": lambda p: {},
+    }
+    handler = handlers.get(request.get("method", ""))
+    if handler is None:
+        return {"error": {"code": -32601}}
+    return {"result": handler(request.get("params", {}))}
+
+
+def main() -> None:
+    for line in sys.stdin:
+        print(json.dumps(process_request(json.loads(line))), flush=True)
+'''
+
+
+def test_a_table_of_the_protocols_methods_is_no_table_of_tools() -> None:
+    """`{"initialize": ..., "tools/call": ...}` maps the protocol's own methods, the
+    request dispatch of a hand-written JSON-RPC server: none of them is a tool."""
+    report = analyze_source(JSON_RPC_SERVER, "server.py", Config())
+    assert [t.name for t in report.tools] == []
+    assert report.diagnostics == ()

@@ -388,7 +388,10 @@ class Discoverer:
                         self._comprehension_registry(returned, function)
 
     def registry_entries(self, value: cst.Dict, shared: Shared | None = None) -> None:
-        for tool_name, target, index, anchor in self._registry_items(value, self.index, 0):
+        items = self._registry_items(value, self.index, 0)
+        if any(is_protocol_method(name) for name, _, _, _ in items):
+            return  # `{"initialize": ..., "tools/call": ...}`: a JSON-RPC server's methods
+        for tool_name, target, index, anchor in items:
             self.registry_entry(tool_name, target, shared, index, anchor)
 
     def _registry_items(
@@ -1288,3 +1291,18 @@ def _metadata_name(cls: ClassInfo) -> str | None:
         if found:
             return found
     return None
+
+
+# The MCP protocol's own request and notification methods (the specification's
+# `initialize`, `tools/call`, `notifications/initialized`, ...): a table keyed by them is a
+# hand-written JSON-RPC server's method table, never a table of tools.
+PROTOCOL_METHODS = frozenset({"initialize", "ping"})
+PROTOCOL_PREFIXES = (
+    "tools/", "resources/", "prompts/", "notifications/", "completion/", "logging/",
+    "sampling/", "roots/", "elicitation/",
+)
+
+
+def is_protocol_method(name: str) -> bool:
+    """`tools/list`, `initialize`: a method of the protocol, not a tool's name."""
+    return name in PROTOCOL_METHODS or name.startswith(PROTOCOL_PREFIXES)
