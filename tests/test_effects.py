@@ -2114,3 +2114,45 @@ def test_a_helper_that_calls_nothing_is_read_past_the_depth_bound(tmp_path: Path
     )
     found = tools(server(tmp_path, source))
     assert found["ask_question"].mode == "read-only", found["ask_question"].mode_source
+
+
+def test_a_store_in_the_servers_cache_through_an_option_and_a_property(tmp_path: Path) -> None:
+    """A store whose folder is a constructor option defaulting to None, `or`-ed with the
+    server's cache folder, and whose file is a property under it: refreshing it writes
+    the server's own cache, so a read-only tool refreshing it before reading is right."""
+    path = server(
+        tmp_path,
+        """
+        import os
+        from pathlib import Path
+
+        from mcp.types import ToolAnnotations
+
+        CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "atlas"
+
+
+        class ReleaseStore:
+            def __init__(self, directory: Path | None = None) -> None:
+                self.directory = directory or CACHE_DIR / "census"
+
+            @property
+            def db_path(self) -> Path:
+                \"\"\"The downloaded release.\"\"\"
+                return self.directory / "census.sqlite"
+
+            def refresh(self, payload: bytes) -> None:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                tmp = self.directory / "census.sqlite.part"
+                tmp.write_bytes(payload)
+                tmp.replace(self.db_path)
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def demographics(area: str) -> str:
+            \"\"\"Census figures for an area.\"\"\"
+            ReleaseStore().refresh(b"")
+            return area
+        """,
+    )
+    assert ("TAV403", "demographics") not in codes(path)
+    assert tools(path)["demographics"].mode == "read-only"

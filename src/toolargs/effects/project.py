@@ -14,7 +14,7 @@ from typing import Sequence
 import libcst as cst
 
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ImportedName, ModuleIndex
-from toolargs.discovery.literals import dotted_name
+from toolargs.discovery.literals import dotted_name, last_name
 from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver
 from toolargs.effects.analysis import Function
@@ -245,6 +245,13 @@ class IndexProject:
                 path = str(base_index.path) if base_index.path else self.path
                 return declared, Function(declared, f"{base.name}.{name}", path,
                                           Where(base_index, where.cls))
+            info = base.method_infos.get(name)
+            returned = _property_value(info.node) if info is not None else None
+            if info is not None and returned is not None:
+                # `@property def db_path(self): return self.directory / NAME`
+                return returned, self._function(
+                    info.node, base, Where(base_index, where.cls, info)
+                )
         return None
 
     def lines(self, sites: Sequence[tuple[cst.CSTNode, Function]]) -> dict[int, int]:
@@ -477,3 +484,24 @@ def _statements(node: cst.CSTNode) -> list[cst.BaseSmallStatement]:
             elif isinstance(value, (list, tuple)):
                 stack.extend(v for v in value if isinstance(v, cst.CSTNode))
     return found
+
+
+def _property_value(node: cst.FunctionDef) -> cst.BaseExpression | None:
+    """What a property returns, when its body is that one `return`."""
+    if not any(last_name(d.decorator) in ("property", "cached_property") for d in node.decorators):
+        return None
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    statements = [s for s in body if not _docstring(s)]
+    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
+        return None
+    small = statements[0].body[0] if len(statements[0].body) == 1 else None
+    return small.value if isinstance(small, cst.Return) else None
+
+
+def _docstring(statement: cst.BaseStatement) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )

@@ -257,6 +257,12 @@ class Spaces:
             return None
         value, owner = found
         place = self._place(value, owner, hops, seen)
+        default = _optional_or(value, place.name, owner) if isinstance(place, Argument) else None
+        if default is not None:
+            # `self.directory = directory or settings.cache_dir / "walk"` in `__init__`:
+            # an option that defaults to None, which no caller here gives, leaves the
+            # place to its default
+            place = self._place(default, owner, hops, seen)
         return False if isinstance(place, Argument) else place
 
     def _call(
@@ -435,3 +441,27 @@ def _read_scope(root: cst.CSTNode) -> _Scope:
             opaque.add(alias.split(".")[0])
         stack.extend(children(node))
     return _Scope(frozenset(params), sources, frozenset(opaque - set(sources)))
+
+
+def _optional_or(
+    value: cst.BaseExpression, name: str, owner: Function
+) -> cst.BaseExpression | None:
+    """`default` when `value` is `name or default`, `name` a parameter of `owner` that
+    defaults to None; else None."""
+    if not (
+        isinstance(value, cst.BooleanOperation)
+        and isinstance(value.operator, cst.Or)
+        and isinstance(value.left, cst.Name)
+        and value.left.value == name
+    ):
+        return None
+    node = owner.node
+    if not isinstance(node, cst.FunctionDef):
+        return None
+    given = node.params
+    for param in (*given.posonly_params, *given.params, *given.kwonly_params):
+        if param.name.value == name:
+            default = param.default
+            none = isinstance(default, cst.Name) and default.value == "None"
+            return value.right if none else None
+    return None
