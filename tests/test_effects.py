@@ -2156,3 +2156,42 @@ def test_a_store_in_the_servers_cache_through_an_option_and_a_property(tmp_path:
     )
     assert ("TAV403", "demographics") not in codes(path)
     assert tools(path)["demographics"].mode == "read-only"
+
+
+CACHE_FILE_HELPER = """
+import json
+from pathlib import Path
+
+CATALOG_CACHE_FILE = Path.home() / ".config" / "council" / "models-catalog.json"
+
+
+def save_catalog(entries: list, path: Path | None = None) -> bool:
+    \"\"\"Persist entries to the cache file.\"\"\"
+    target = path or CATALOG_CACHE_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(entries), encoding="utf-8")
+    return True
+
+
+@mcp.tool()
+def council(question: str) -> str:
+    \"\"\"Ask several models.\"\"\"
+    save_catalog([question])
+    return question
+
+
+@mcp.tool()
+def archive_answers(question: str, destination: str) -> str:
+    \"\"\"Keep the answers in a file of the caller's.\"\"\"
+    save_catalog([question], Path(destination))
+    return destination
+"""
+
+
+def test_an_optional_path_or_the_servers_cache_file(tmp_path: Path) -> None:
+    """`target = path or CATALOG_CACHE_FILE`, `path` defaulting to None: a caller that
+    leaves it out writes the server's cache; one that gives a path of the user's writes
+    there."""
+    found = tools(server(tmp_path, CACHE_FILE_HELPER))
+    assert found["council"].mode == "read-only", found["council"].mode_source
+    assert found["archive_answers"].mode == "mutation"

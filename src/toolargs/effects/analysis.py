@@ -129,8 +129,10 @@ class Write:
     # function holding it), for the evidence: `check_alerts (server.py:55) -> _save`.
     calls: tuple[tuple[cst.CSTNode, Function], ...] = ()
     # The parameter of the summarised function whose value says where the write goes:
-    # no write when the caller gives it scratch space (`_save(CACHE / "x.json", data)`).
+    # no write when the caller gives it scratch space (`_save(CACHE / "x.json", data)`),
+    # and `otherwise` where it goes when the caller gives None (`path or CACHE_FILE`).
     place: str = ""
+    otherwise: bool | Own | None = None
     # What of the server's own state it maintains ("credentials", "a log", "sets up a
     # folder"): not a change the tool makes, unless `place` says the tool's arguments
     # decide where it goes (docs/effects.md).
@@ -427,6 +429,7 @@ class _Scan:
             Write(kind, text, site, self.function, (self.function.label,), certain, why,
                   guard=self.guard_of(site),
                   place=place.name if isinstance(place, Argument) else "",
+                  otherwise=place.otherwise if isinstance(place, Argument) else None,
                   own=own, given=given, carries=() if isinstance(place, Own) else carries)
         )
 
@@ -1136,7 +1139,11 @@ class _Scan:
             if locking:  # `garden_lock(root)`: what the lock's helpers write is the lock
                 place = Own(cat.LOCK)
             elif write.place and bound is not None:
-                place = self.place(_given(bound, callee.node, write.place))
+                given = _given(bound, callee.node, write.place)
+                if write.otherwise not in (None, False) and _is_none(given):
+                    place = write.otherwise  # `save_catalog(entries)`: `path or CACHE_FILE`
+                else:
+                    place = self.place(given)
                 if place is True:
                     continue  # `_save(CACHE_DIR / name, data)`: scratch space
             summary.writes.append(
@@ -1144,6 +1151,7 @@ class _Scan:
                       (label, *write.chain), write.certain, write.why, guard=guard,
                       calls=hop + write.calls,
                       place=place.name if isinstance(place, Argument) else "",
+                      otherwise=place.otherwise if isinstance(place, Argument) else None,
                       own=place.reason if isinstance(place, Own) else write.own,
                       given=write.given,
                       carries=() if isinstance(place, Own) else self.passed(
@@ -1675,6 +1683,11 @@ def _given(
         exprs, spread = given
         return None if spread or len(exprs) != 1 else exprs[0]
     return _default(node, name)
+
+
+def _is_none(value: cst.BaseExpression | None) -> bool:
+    """`None` given, or left to a default of None."""
+    return isinstance(value, cst.Name) and value.value == "None"
 
 
 def _argument(call: cst.Call, position: int, *names: str) -> cst.BaseExpression | None:

@@ -245,12 +245,12 @@ class IndexProject:
                 path = str(base_index.path) if base_index.path else self.path
                 return declared, Function(declared, f"{base.name}.{name}", path,
                                           Where(base_index, where.cls))
-            info = base.method_infos.get(name)
-            returned = _property_value(info.node) if info is not None else None
-            if info is not None and returned is not None:
+            getter = base.method_infos.get(name)
+            returned = _property_value(getter.node) if getter is not None else None
+            if getter is not None and returned is not None:
                 # `@property def db_path(self): return self.directory / NAME`
                 return returned, self._function(
-                    info.node, base, Where(base_index, where.cls, info)
+                    getter.node, base, Where(base_index, where.cls, getter)
                 )
         return None
 

@@ -33,9 +33,13 @@ MAX_STEPS = 400  # values looked at for one path in all
 
 @dataclass(frozen=True)
 class Argument:
-    """A path whose place is the value the caller gives this parameter."""
+    """A path whose place is the value the caller gives this parameter; `otherwise`, the
+    place it has when the caller gives None (`path or CACHE_FILE`, `path` defaulting to
+    None): scratch (True), the server's own, not known (False), or None when nothing
+    but the parameter says."""
 
     name: str
+    otherwise: Union[bool, "Own", None] = None  # None: nothing says
 
 
 @dataclass(frozen=True)
@@ -76,9 +80,14 @@ def combine(places: Sequence[Place]) -> Place:
     that parameter's; the server's own state and scratch space are the server's own."""
     if not places or any(p is False for p in places):
         return False
-    arguments = {p for p in places if isinstance(p, Argument)}
+    arguments = {p.name for p in places if isinstance(p, Argument)}
     if arguments:
-        return arguments.pop() if len(arguments) == 1 else False
+        if len(arguments) != 1:
+            return False
+        rest: list[Place] = [p for p in places if not isinstance(p, Argument)]
+        rest += [p.otherwise for p in places if isinstance(p, Argument) and p.otherwise is not None]
+        otherwise = combine(rest) if rest else None  # scratch or the server's own
+        return Argument(arguments.pop(), False if isinstance(otherwise, Argument) else otherwise)
     owns = [p for p in places if isinstance(p, Own)]
     return owns[0] if owns else True
 
