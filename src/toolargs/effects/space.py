@@ -152,6 +152,7 @@ class Spaces:
     def __init__(self, project: SpaceProject) -> None:
         self.project = project
         self._scopes: dict[int, _Scope] = {}
+        self._returns: dict[int, list[cst.BaseExpression]] = {}  # def node -> returned
         self._steps = 0
 
     def place(self, expr: cst.BaseExpression | None, where: Function) -> Place:
@@ -266,12 +267,15 @@ class Spaces:
             return None
         value, owner = found
         place = self._place(value, owner, hops, seen)
-        default = _optional_or(value, place.name, owner) if isinstance(place, Argument) else None
-        if default is not None:
-            # `self.directory = directory or settings.cache_dir / "walk"` in `__init__`:
-            # an option that defaults to None, which no caller here gives, leaves the
-            # place to its default
-            place = self._place(default, owner, hops, seen)
+        if (
+            isinstance(place, Argument)
+            and place.otherwise not in (None, False)
+            and _defaults_to_none(owner, place.name)
+        ):
+            # `self.directory = directory or settings.cache_dir / "walk"` in `__init__`
+            # (or `if directory is None: directory = ...`): an option that defaults to
+            # None, which no caller here gives, leaves the place to its default
+            place = place.otherwise
         return False if isinstance(place, Argument) else place
 
     def _call(
@@ -322,7 +326,12 @@ class Spaces:
         of is the argument the call gives it."""
         node = callee.node
         assert isinstance(node, cst.FunctionDef)
-        returned = [r.value for r in _returns(node) if r.value is not None]
+        found = self._returns.get(id(node))
+        if found is None:  # read once per function: many calls ask about the same one
+            found = self._returns[id(node)] = [
+                r.value for r in _returns(node) if r.value is not None
+            ]
+        returned = found
         places: list[Place] = []
         for value in returned:
             place = self._place(value, callee, hops, seen)
@@ -452,25 +461,14 @@ def _read_scope(root: cst.CSTNode) -> _Scope:
     return _Scope(frozenset(params), sources, frozenset(opaque - set(sources)))
 
 
-def _optional_or(
-    value: cst.BaseExpression, name: str, owner: Function
-) -> cst.BaseExpression | None:
-    """`default` when `value` is `name or default`, `name` a parameter of `owner` that
-    defaults to None; else None."""
-    if not (
-        isinstance(value, cst.BooleanOperation)
-        and isinstance(value.operator, cst.Or)
-        and isinstance(value.left, cst.Name)
-        and value.left.value == name
-    ):
-        return None
+def _defaults_to_none(owner: Function, name: str) -> bool:
+    """Whether `name` is a parameter of `owner` that defaults to None."""
     node = owner.node
     if not isinstance(node, cst.FunctionDef):
-        return None
+        return False
     given = node.params
     for param in (*given.posonly_params, *given.params, *given.kwonly_params):
         if param.name.value == name:
             default = param.default
-            none = isinstance(default, cst.Name) and default.value == "None"
-            return value.right if none else None
-    return None
+            return isinstance(default, cst.Name) and default.value == "None"
+    return False
