@@ -8,6 +8,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.flow_link import (
+    begin_model,
     arguments_by_flow,
     attribute_calls,
     add_unfound,
@@ -47,6 +48,7 @@ FRAMEWORK_PACKAGES = ("mcp", "fastmcp")  # where a framework server class is imp
 def build_model(
     module: cst.Module, path: str, config: Config, source: str | None = None
 ) -> ModuleModel:
+    begin_model()  # the package's facts are looked up once for this model
     project = project_for(config)
     index = project.add(module, Path(path) if path else None, source)
     resolver = Resolver(index, config)

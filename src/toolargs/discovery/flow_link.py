@@ -260,10 +260,24 @@ def unnamed(path: Path) -> tuple[Unnamed, ...]:
     return _facts(path).unnamed
 
 
+# The facts each module asked for while one model is built: its files cannot change in
+# the meantime, so the package is listed and stamped once per model, not once per query.
+_building: dict[Path, Facts] = {}
+
+
+def begin_model() -> None:
+    """A module's model is about to be built: what was asked before may be stale."""
+    _building.clear()
+
+
 def _facts(path: Path) -> Facts:
+    found = _building.get(path)
+    if found is not None:
+        return found
     root, files, key = package_key(path)
     if key not in _analysed:
         _analysed[key] = _analyse(files, root)
+    _building[path] = _analysed[key]
     return _analysed[key]
 
 

@@ -153,6 +153,7 @@ class Spaces:
         self.project = project
         self._scopes: dict[int, _Scope] = {}
         self._returns: dict[int, list[cst.BaseExpression]] = {}  # def node -> returned
+        self._calls: dict[tuple[int, int], Place] = {}  # (call, function) -> its value's
         self._steps = 0
 
     def place(self, expr: cst.BaseExpression | None, where: Function) -> Place:
@@ -307,9 +308,15 @@ class Spaces:
                     return said  # `os.path.join(home, ".cache", "app")`
             first = _first(call)
             return False if first is None else self._place(first, where, hops, seen)
+        key = (id(call), id(where.node))
+        if key in self._calls:  # the same call asked about again (another write below it)
+            return self._calls[key]
         callee = self.project.resolve(call, where)
         if callee is not None and isinstance(callee.node, cst.FunctionDef):
-            return self._returned(call, callee, where, hops, seen)
+            returned = self._returned(call, callee, where, hops, seen)
+            if all(function != id(callee.node) for function, _ in seen):
+                self._calls[key] = returned  # (not in a recursion, where it is the cycle's)
+            return returned
         if isinstance(call.func, cst.Attribute):  # `CACHE.joinpath(x)`, `root.glob("*")`
             return self._place(call.func.value, where, hops, seen)
         return False
