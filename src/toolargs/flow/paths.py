@@ -72,7 +72,9 @@ def os_path(function: str, texts: Sequence[object]) -> object | None:
         return os.path.splitext(text)
     if function in ("os.path.abspath", "os.path.realpath", "os.path.normpath"):
         return os.path.normpath(text)
-    return getattr(os.path, function.rpartition(".")[2])(text)  # dirname, basename
+    if function == "os.path.dirname":
+        return os.path.dirname(text)
+    return os.path.basename(text)
 
 
 def listing(
@@ -82,7 +84,11 @@ def listing(
     and `os.listdir`, else a glob pattern (`rglob` when `recursive`). None for a folder
     outside the project's roots, an unreadable one, or more than `bound` entries."""
     place = Path(folder)
-    if not any(place.is_relative_to(root) for root in roots):
+    try:
+        resolved = place.resolve()
+    except (OSError, RuntimeError):
+        return None
+    if not any(resolved.is_relative_to(root.resolve()) for root in roots):
         return None
     try:
         found = sorted(place.rglob(pattern) if recursive else place.glob(pattern))
