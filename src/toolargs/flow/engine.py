@@ -1733,7 +1733,7 @@ class Engine:
         if name in paths.SAME_PATH:
             return frozenset({Const(path)})
         if name == "joinpath":
-            return self._path_join({Const(path)}, positional)
+            return self._path_join(frozenset({Const(path)}), positional)
         if name not in paths.LISTINGS:
             return frozenset({Unknown(f"Path.{name}")})
         patterns = positional[0] if positional else frozenset({Const("*")})
