@@ -474,3 +474,19 @@ def test_a_router_run_in_a_thread_reads_the_arguments_it_is_handed(tmp_path: Pat
     root = package(tmp_path, {"server.py": source})
     (tool,) = analyze_path(root / "server.py", Config()).tools
     assert (tool.name, tool.unknown_keys, tool.handled_by) == ("connect", "dropped", "handler")
+
+
+def test_tav904_calls_a_factory_from_another_distribution_a_factory(tmp_path: Path) -> None:
+    """`mcp = create_server("tools", version)` from a dependency: the remedy says what the
+    factory returns is the server (not that the server is an instance of a function),
+    and keeps `server-classes` to servers that drop unknown keys."""
+    source = (
+        "from redfox_core import create_server\n\nmcp = create_server('tools', '1.0')\n\n\n"
+        "@mcp.tool()\ndef tools_download(url: str) -> dict:\n    return {}\n"
+    )
+    root = package(tmp_path, {"tools.py": source})
+    messages = [d.message for d in analyze_path(root / "tools.py", Config()).diagnostics]
+    assert [m.split()[0] for m in messages] == ["TAV904"]
+    assert "its server is what redfox_core.create_server(...) returns" in messages[0]
+    assert "an instance of" not in messages[0]
+    assert "which drop unknown keys" in messages[0]

@@ -60,11 +60,17 @@ def _undecided(tool: Tool, context: Context) -> tuple[str, str] | None:
     )
     outside = _server_class_outside(tool, context)
     if outside:
+        short = outside.rsplit(".", 1)[-1]
+        # `create_server(...)` is a factory, `AppleMCPServer(...)` a class
+        made = (
+            f"an instance of {outside}" if short[:1].isupper()
+            else f"what {outside}(...) returns"
+        )
         remedy = (
-            f"its server is an instance of {outside}, from outside the package: if that "
-            "class is a FastMCP, MCPServer or fastmcp subclass, name it in [tool.toolargs] "
-            f'server-classes (`server-classes = ["FastMCP", "MCPServer", '
-            f'"{outside.rsplit(".", 1)[-1]}"]`); otherwise ' + remedy
+            f"its server is {made}, from outside the package: if that is the SDK's "
+            "FastMCP or MCPServer (or a subclass), which drop unknown keys, name it in "
+            f'[tool.toolargs] server-classes (`server-classes = ["FastMCP", "MCPServer", '
+            f'"{short}"]`); otherwise ' + remedy
         )
     if behaviour.handled_by == "toolargs":  # enforce_policy's options decide its mode
         remedy = (
