@@ -125,3 +125,13 @@ class _BoundedState(CodegenState):
         self.budget -= len(value)
         if self.budget < 0:
             raise _LongEnough
+
+
+def is_docstring(statement: cst.CSTNode) -> bool:
+    """A statement that is only a string: a module's, class's or function's docstring."""
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )

@@ -26,7 +26,15 @@ from toolargs.discovery.literals import dotted_name, keyword, last_name, snippet
 from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children, walk
 from toolargs.effects import catalogue as cat
-from toolargs.effects.space import Argument, Own, Place, Spaces, combine
+from toolargs.effects.space import (
+    Argument,
+    Own,
+    Place,
+    Spaces,
+    combine,
+    is_none,
+    parameter_default,
+)
 from toolargs.mode import name_verb
 
 MAX_DEPTH = 6  # calls followed below a handler; deeper calls count as unresolved
@@ -899,7 +907,7 @@ class _Scan:
             if given is not None:
                 exprs: tuple[cst.BaseExpression, ...] = given[0]
             else:
-                default = _default(node, name)
+                default = parameter_default(node, name)
                 exprs = (default,) if default is not None else tuple(
                     a.value for a in call.args if a.star  # `f(*args, **options)`
                 )
@@ -1140,7 +1148,7 @@ class _Scan:
                 place = Own(cat.LOCK)
             elif write.place and bound is not None:
                 given = _given(bound, callee.node, write.place)
-                if write.otherwise not in (None, False) and _is_none(given):
+                if write.otherwise not in (None, False) and is_none(given):
                     place = write.otherwise  # `save_catalog(entries)`: `path or CACHE_FILE`
                 else:
                     place = self.place(given)
@@ -1193,7 +1201,7 @@ class _Scan:
                 continue
             value = bound.get(part.name)
             if value is None:
-                default = _default(callee.node, part.name)
+                default = parameter_default(callee.node, part.name)
                 value = ((default,), False) if default is not None else None
             if value is None:
                 parts.append(Opaque)
@@ -1623,7 +1631,7 @@ def _not_taken(guard: Guard, bound: dict[str, _Bound], node: cst.CSTNode) -> boo
             exprs, spread = given
             value = None if spread or len(exprs) != 1 else string_value(exprs[0])
         else:
-            default = _default(node, name)
+            default = parameter_default(node, name)
             value = string_value(default) if default is not None else None
         if value is not None and value not in literals:
             return True
@@ -1664,15 +1672,6 @@ def _bind(node: cst.CSTNode, call: cst.Call) -> dict[str, _Bound]:
     return bound
 
 
-def _default(node: cst.CSTNode, name: str) -> cst.BaseExpression | None:
-    if not isinstance(node, cst.FunctionDef):
-        return None
-    for param in (*node.params.params, *node.params.kwonly_params):
-        if param.name.value == name and param.default is not None:
-            return param.default
-    return None
-
-
 def _given(
     bound: dict[str, _Bound], node: cst.CSTNode, name: str
 ) -> cst.BaseExpression | None:
@@ -1682,12 +1681,7 @@ def _given(
     if given is not None:
         exprs, spread = given
         return None if spread or len(exprs) != 1 else exprs[0]
-    return _default(node, name)
-
-
-def _is_none(value: cst.BaseExpression | None) -> bool:
-    """`None` given, or left to a default of None."""
-    return isinstance(value, cst.Name) and value.value == "None"
+    return parameter_default(node, name)
 
 
 def _argument(call: cst.Call, position: int, *names: str) -> cst.BaseExpression | None:

@@ -14,7 +14,7 @@ from typing import Sequence
 import libcst as cst
 
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ImportedName, ModuleIndex
-from toolargs.discovery.literals import dotted_name, last_name
+from toolargs.discovery.literals import dotted_name, is_docstring, last_name
 from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver
 from toolargs.effects.analysis import Function
@@ -491,17 +491,8 @@ def _property_value(node: cst.FunctionDef) -> cst.BaseExpression | None:
     if not any(last_name(d.decorator) in ("property", "cached_property") for d in node.decorators):
         return None
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
-    statements = [s for s in body if not _docstring(s)]
+    statements = [s for s in body if not is_docstring(s)]
     if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
         return None
     small = statements[0].body[0] if len(statements[0].body) == 1 else None
     return small.value if isinstance(small, cst.Return) else None
-
-
-def _docstring(statement: cst.BaseStatement) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )

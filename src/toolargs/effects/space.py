@@ -271,7 +271,7 @@ class Spaces:
         if (
             isinstance(place, Argument)
             and place.otherwise not in (None, False)
-            and _defaults_to_none(owner, place.name)
+            and is_none(parameter_default(owner.node, place.name))
         ):
             # `self.directory = directory or settings.cache_dir / "walk"` in `__init__`
             # (or `if directory is None: directory = ...`): an option that defaults to
@@ -468,14 +468,17 @@ def _read_scope(root: cst.CSTNode) -> _Scope:
     return _Scope(frozenset(params), sources, frozenset(opaque - set(sources)))
 
 
-def _defaults_to_none(owner: Function, name: str) -> bool:
-    """Whether `name` is a parameter of `owner` that defaults to None."""
-    node = owner.node
+def parameter_default(node: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The default of the parameter `name` of a function, None when it has none."""
     if not isinstance(node, cst.FunctionDef):
-        return False
+        return None
     given = node.params
     for param in (*given.posonly_params, *given.params, *given.kwonly_params):
-        if param.name.value == name:
-            default = param.default
-            return isinstance(default, cst.Name) and default.value == "None"
-    return False
+        if param.name.value == name and param.default is not None:
+            return param.default
+    return None
+
+
+def is_none(value: cst.BaseExpression | None) -> bool:
+    """`None` given, or left to a default of None."""
+    return isinstance(value, cst.Name) and value.value == "None"

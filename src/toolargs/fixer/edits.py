@@ -12,6 +12,8 @@ from typing import Callable, Sequence, Union
 
 import libcst as cst
 
+from toolargs.discovery.literals import is_docstring
+
 Replacement = Callable[[cst.CSTNode], cst.CSTNode]
 Block = Union[cst.Module, cst.IndentedBlock]
 
@@ -68,15 +70,6 @@ def apply(module: cst.Module, edits: Edits) -> cst.Module:
     result = module.visit(_Apply(edits))
     assert isinstance(result, cst.Module)
     return result
-
-
-def is_docstring(statement: cst.CSTNode) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
 
 
 def _is_future_import(statement: cst.CSTNode) -> bool:

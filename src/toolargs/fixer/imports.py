@@ -15,8 +15,9 @@ from pathlib import Path
 
 import libcst as cst
 
+from toolargs.discovery.literals import is_docstring
 from toolargs.discovery.walk import children
-from toolargs.fixer.edits import Edits, apply, is_docstring
+from toolargs.fixer.edits import Edits, apply
 from toolargs.fixer.line_length import DEFAULT_LINE_LENGTH
 from toolargs.fixer.tree import Tree
 from toolargs.fixer.wrap import exploded_import
