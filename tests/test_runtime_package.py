@@ -47,6 +47,7 @@ NAMES = [
 
 def test_the_package_has_its_modules() -> None:
     assert MODULES == [
+        "toolargs.runtime.chuk",
         "toolargs.runtime.enforce",
         "toolargs.runtime.fastmcp",
         "toolargs.runtime.helpers",

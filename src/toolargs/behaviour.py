@@ -5,7 +5,8 @@ unknown keys for every tool; standalone fastmcp 2.x-4.x rejects them with pydant
 "Unexpected keyword argument" before the tool runs (3.x with strict_input_validation=True
 through its closed schema, before any middleware); the SDK 1.x low-level Server (from
 1.10, through `@server.call_tool()`) validates against inputSchema, so
-`additionalProperties: false` rejects them; its 2.x Server hands them over. Only then
+`additionalProperties: false` rejects them; its 2.x Server hands them over;
+chuk-mcp-server passes a tool's function only the parameters it declares. Only then
 does the handler decide. Each fact here is checked by running the framework on the
 versions named (tests/e2e). Rules judge from the result, never from the shape alone.
 
@@ -37,6 +38,7 @@ PACKAGE = {
     "mcp-fastmcp": "mcp",
     "mcp-mcpserver": "mcp",
     "fastmcp": "fastmcp",
+    "chuk-mcp-server": "chuk-mcp-server",
 }
 LOWLEVEL_VALIDATES_FROM = "1.10"  # the SDK's low-level call_tool(validate_input=True)
 MIDDLEWARE = "PolicyMiddleware"
@@ -144,6 +146,15 @@ def behaviour(facts: Facts) -> Behaviour:
             )
         return Behaviour(
             "dropped", "framework", f"the SDK's {name} drops them before the tool runs"
+        )
+    if framework == "chuk-mcp-server":
+        if facts.enforcement:
+            return _enforced(facts)
+        return Behaviour(
+            "dropped",
+            "framework",
+            "chuk-mcp-server drops them before the tool runs: it passes a tool's function "
+            "only the parameters it declares",
         )
     if framework == "mcp-lowlevel" and facts.enforced_at_server and facts.enforcement:
         return _enforced(facts)

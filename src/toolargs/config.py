@@ -88,7 +88,7 @@ class Config:
     registration_calls: tuple[str, ...] = ("add_tool", "add_tool_handler", "register_tool")
     tool_base_classes: tuple[str, ...] = ("Tool", "BaseTool", "ToolHandler")
     handler_methods: tuple[str, ...] = ("run_tool", "apply", "__call__", "handle", "execute")
-    server_classes: tuple[str, ...] = ("FastMCP", "MCPServer")
+    server_classes: tuple[str, ...] = ("FastMCP", "MCPServer", "ChukMCPServer")
     schema_files: tuple[str, ...] = ()
     # Helpers and enforcement.
     collect_helpers: tuple[str, ...] = ("collect_unknown_args",)

@@ -142,12 +142,15 @@ class Tool:
         return None
 
 
-FrameworkId = Literal["mcp-lowlevel", "mcp-fastmcp", "mcp-mcpserver", "fastmcp"]
+FrameworkId = Literal[
+    "mcp-lowlevel", "mcp-fastmcp", "mcp-mcpserver", "fastmcp", "chuk-mcp-server"
+]
 
 
 @dataclass
 class Server:
-    """A framework server object (FastMCP, MCPServer, low-level Server) of the module."""
+    """A framework server object (FastMCP, MCPServer, low-level Server, ChukMCPServer) of
+    the module."""
 
     name: str
     framework: str  # for messages: "SDK FastMCP", "fastmcp", "SDK Server"

@@ -42,7 +42,8 @@ from toolargs.positions import positions
 
 __all__ = ["build_model"]
 
-FRAMEWORK_PACKAGES = ("mcp", "fastmcp")  # where a framework server class is imported from
+# Where a framework server class is imported from.
+FRAMEWORK_PACKAGES = ("mcp", "fastmcp", "chuk_mcp_server")
 
 
 def build_model(
@@ -104,7 +105,7 @@ def build_model(
 
 # Servers that call a registered function with keyword arguments, its schema built from
 # its signature: a function whose one parameter is a dict takes a key of that name.
-SIGNATURE_FRAMEWORKS = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp"})
+SIGNATURE_FRAMEWORKS = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp", "chuk-mcp-server"})
 
 
 def _keyword_style(tool: Tool) -> None:
@@ -588,6 +589,8 @@ def _framework(
         return ("SDK Server", False, "mcp-lowlevel") if origin.startswith("mcp.") else None
     if origin.startswith("fastmcp"):
         return "fastmcp", False, "fastmcp"
+    if origin.startswith("chuk_mcp_server"):
+        return "chuk-mcp-server", True, "chuk-mcp-server"
     framework_id: FrameworkId = "mcp-mcpserver" if class_name == "MCPServer" else "mcp-fastmcp"
     return f"SDK {class_name}", True, framework_id
 

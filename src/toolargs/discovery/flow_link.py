@@ -35,6 +35,7 @@ from toolargs.flow.frameworks import (
     CONSTRUCTOR_TOOLS,
     INTERCEPTORS,
     SINK_METHODS,
+    FUNCTION_SINKS,
     SINKS,
 )
 
@@ -58,6 +59,7 @@ FRAMEWORKS: dict[str, tuple[str, bool, FrameworkId]] = {
     "mcp-mcpserver": ("SDK MCPServer", True, "mcp-mcpserver"),
     "fastmcp": ("fastmcp", False, "fastmcp"),
     "mcp-lowlevel": ("SDK Server", False, "mcp-lowlevel"),
+    "chuk-mcp-server": ("chuk-mcp-server", True, "chuk-mcp-server"),
 }
 
 
@@ -886,7 +888,9 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
     if not dispatched and any(_method(c) in _LISTING for c in index.server_calls):
         return True  # a low-level server none of whose tools the recognisers found
     requests = [
-        c for c in index.server_calls if _method(c) in REQUEST_SINKS | COLLECTOR_METHODS
+        c
+        for c in index.server_calls
+        if _method(c) in REQUEST_SINKS | COLLECTOR_METHODS | FUNCTION_SINKS
     ]
     for call in [call for call, _ in index.calls] + requests:
         func = call.func

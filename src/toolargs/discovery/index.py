@@ -11,7 +11,7 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
 from toolargs.discovery.walk import push_children
-from toolargs.flow.frameworks import COLLECTOR_METHODS
+from toolargs.flow.frameworks import COLLECTOR_METHODS, FUNCTION_SINKS
 from toolargs.vocabulary import SCHEMA_KEYS
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ LOWLEVEL_SERVERS = ("Server",)  # the SDK's low-level server: `Server(on_call_to
 SERVER_METHODS = frozenset(
     {"add_middleware", "call_tool", "mount", "import_server", "add_request_handler"}
     | COLLECTOR_METHODS  # `tools.register_all(mcp)`: a mixin registering its methods
+    | FUNCTION_SINKS  # `mcp.register_function_as_tool(fn, name=...)`
 )
 
 

@@ -45,7 +45,9 @@ from toolargs.rules.servers import served_tools
 # them, read-only tools included) are both fixed by enforce_policy(server).
 ENFORCEMENT_CODES = frozenset({"TAV501", "TAV503", "TAV505"} & set(CODES))
 # enforce_policy takes every server the checker knows, the SDK's low-level Server included
-ENFORCEABLE = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp", "mcp-lowlevel"})
+ENFORCEABLE = frozenset(
+    {"mcp-fastmcp", "mcp-mcpserver", "fastmcp", "mcp-lowlevel", "chuk-mcp-server"}
+)
 FIXABLE = frozenset(
     {"TAV101", "TAV103", "TAV104", "TAV201", "TAV203", *KEY_LIST_CODES, *ENFORCEMENT_CODES}
 )

@@ -22,6 +22,8 @@ SERVER_CLASSES: dict[str, str] = {
     "fastmcp.FastMCP": "fastmcp",
     "fastmcp.server.FastMCP": "fastmcp",
     "fastmcp.server.server.FastMCP": "fastmcp",
+    "chuk_mcp_server.ChukMCPServer": "chuk-mcp-server",
+    "chuk_mcp_server.core.ChukMCPServer": "chuk-mcp-server",
 }
 
 # Class methods of a server class that build one of its servers: `FastMCP.from_openapi(
@@ -55,6 +57,15 @@ SINKS: dict[str, dict[str, Sink]] = {
         "import_server": Sink("mount", function=None, decorates=False),
     }
     for framework in ("mcp-fastmcp", "mcp-mcpserver", "mcp-lowlevel", "fastmcp")
+}
+# chuk-mcp-server: `@mcp.tool`, `@mcp.tool("name")`, `mcp.add_tool(ToolHandler)`,
+# `mcp.register_function_as_tool(fn, name=...)`, `mcp.mount(server, prefix=...)`.
+SINKS["chuk-mcp-server"] = {
+    "tool": Sink("tool", function=0, name_position=0),
+    "add_tool": Sink("tool-object", decorates=False),
+    "register_function_as_tool": Sink("tool", function=0, decorates=False),
+    "mount": Sink("mount", function=None, decorates=False),
+    "import_server": Sink("mount", function=None, decorates=False),
 }
 # fastmcp 3+: `parent.add_provider(FastMCPProvider(child), namespace="x")` mounts `child`
 # as `mount(child, namespace="x")` does.
@@ -115,10 +126,15 @@ TOOL_OBJECTS: dict[str, str] = {
     "fastmcp.tools.function_tool.FunctionTool": "tool",
     "mcp.server.fastmcp.tools.Tool": "tool",
     "mcp.server.fastmcp.tools.base.Tool": "tool",
+    "chuk_mcp_server.types.ToolHandler": "tool",
+    "chuk_mcp_server.types.tools.ToolHandler": "tool",
+    "chuk_mcp_server.ToolHandler": "tool",
 }
 
 # Library calls that build a tool object from a function: (qualname suffix, fn position).
-TOOL_FACTORIES = ("Tool.from_function", "FunctionTool.from_function")
+TOOL_FACTORIES = (
+    "Tool.from_function", "FunctionTool.from_function", "ToolHandler.from_function"
+)
 
 # Standalone decorators that turn a function into a tool object (fastmcp 3+ `@tool`).
 TOOL_DECORATORS = ("fastmcp.tools.tool", "fastmcp.tool", "fastmcp.tools.tool.tool")
@@ -191,7 +207,7 @@ WRAPPING_DECORATORS = frozenset({"functools.wraps"})
 ELEMENT_CALLS = {"list", "tuple", "set", "frozenset", "sorted", "reversed", "filter", "iter"}
 
 # The packages frameworks are imported from.
-PACKAGES = frozenset({"mcp", "fastmcp"})
+PACKAGES = frozenset({"mcp", "fastmcp", "chuk_mcp_server"})
 
 # What makes a function worth evaluating on its own (a root frame): a sink's method
 # (`.tool`, `.add_tool`: as an attribute only, a variable named `tool` is no sink), a
@@ -199,6 +215,14 @@ PACKAGES = frozenset({"mcp", "fastmcp"})
 SINK_METHODS = frozenset(
     {name for sinks in SINKS.values() for name in sinks}
     | COLLECTOR_METHODS
+)
+# Sinks called with the function they register, not as decorators (`add_tool(fn)`,
+# chuk-mcp-server's `register_function_as_tool(fn, name=...)`).
+FUNCTION_SINKS = frozenset(
+    method
+    for sinks in SINKS.values()
+    for method, sink in sinks.items()
+    if sink.role == "tool" and not sink.decorates
 )
 CLASS_NAMES = frozenset(
     qualname.rsplit(".", 1)[-1] for qualname in (*SERVER_CLASSES, *TOOL_OBJECTS, *COLLECTORS)

@@ -451,7 +451,20 @@ class Reader:
 
     def _hints(self, registration: Registration) -> tuple[bool | None, bool | None]:
         """readOnlyHint and destructiveHint as this registration gives them: from its
-        `annotations=` (a ToolAnnotations or a dict) when every value agrees."""
+        `annotations=` (a ToolAnnotations or a dict) when every value agrees, or from
+        hints given as the registration's own keywords (chuk-mcp-server's
+        `@mcp.tool(read_only_hint=True)`)."""
+        if "annotations" not in registration.keywords:
+            read_only, destructive = (
+                _agreed({
+                    v.value if isinstance(v, Const) else v
+                    for key in keys
+                    for v in registration.keywords.get(key, NOTHING)
+                })
+                for keys in (fw.READ_ONLY_KEYS, fw.DESTRUCTIVE_KEYS)
+            )
+            if read_only is not None or destructive is not None:
+                return read_only, destructive
         given = registration.keywords.get("annotations", NOTHING)
         known = [v for v in given if isinstance(v, (Object, Container))]
         if known and all(isinstance(v, Unknown) for v in given if v not in known):

@@ -15,6 +15,7 @@ FRAMEWORK_NAMES = {
     "mcp-fastmcp": "MCP SDK FastMCP",
     "mcp-mcpserver": "MCP SDK MCPServer",
     "fastmcp": "fastmcp",
+    "chuk-mcp-server": "chuk-mcp-server",
 }
 
 

@@ -55,7 +55,8 @@ def _undecided(tool: Tool, context: Context) -> tuple[str, str] | None:
         return None
     remedy = (
         "register it on a server the checker knows (the SDK's FastMCP or MCPServer, "
-        "fastmcp, or a low-level Server dispatcher), or take the argument dict and "
+        "fastmcp, chuk-mcp-server, or a low-level Server dispatcher), or take the "
+        "argument dict and "
         "handle unknown keys in the handler (collect_unknown_args or reject_unknown_args)"
     )
     outside = _server_class_outside(tool, context)
@@ -69,8 +70,8 @@ def _undecided(tool: Tool, context: Context) -> tuple[str, str] | None:
         remedy = (
             f"its server is {made}, from outside the package: if that is the SDK's "
             "FastMCP or MCPServer (or a subclass), which drop unknown keys, name it in "
-            f'[tool.toolargs] server-classes (`server-classes = ["FastMCP", "MCPServer", '
-            f'"{short}"]`); otherwise ' + remedy
+            "[tool.toolargs] server-classes (`server-classes = "
+            f'["FastMCP", "MCPServer", "ChukMCPServer", "{short}"]`); otherwise ' + remedy
         )
     if behaviour.handled_by == "toolargs":  # enforce_policy's options decide its mode
         remedy = (

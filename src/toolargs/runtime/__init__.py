@@ -8,7 +8,8 @@ Standard library only, so that any MCP server can import it at no cost, and noth
 the checker. The package: `helpers` (what a handler calls), `policy` (`ToolPolicy`, the
 per-tool terms and modes), `enforce` (`enforce_policy`), and one module per framework,
 imported only when a server of that framework is enforced: `sdk` (FastMCP, MCPServer),
-`lowlevel` (the SDK's low-level `Server`), `fastmcp` (standalone fastmcp's middleware).
+`lowlevel` (the SDK's low-level `Server`), `fastmcp` (standalone fastmcp's middleware),
+`chuk` (chuk-mcp-server, read through its attributes: nothing of it is imported).
 """
 
 from toolargs.runtime.enforce import enforce_policy

@@ -2,9 +2,10 @@
 
 It hands the server to its framework's module of this package: `sdk` for the SDK's
 FastMCP (1.x) and MCPServer (2.x), `lowlevel` for the SDK's low-level `Server` (1.x and
-2.x), `fastmcp` for standalone fastmcp 2-4. A framework is imported only when a server of
-its own is enforced (`fastmcp`, whose module subclasses fastmcp's middleware, is loaded
-only then), so importing `toolargs.runtime` imports none of them.
+2.x), `fastmcp` for standalone fastmcp 2-4, `chuk` for chuk-mcp-server's ChukMCPServer.
+A framework is imported only when a server of its own is enforced (`fastmcp`, whose
+module subclasses fastmcp's middleware, is loaded only then; `chuk` imports nothing of
+its framework), so importing `toolargs.runtime` imports none of them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from toolargs.runtime.chuk import enforce_chuk_policy, is_chuk_server
 from toolargs.runtime.helpers import DEFAULT_ALIASES, LIMIT_FIELDS
 from toolargs.runtime.lowlevel import enforce_lowlevel_policy, is_lowlevel_server
 from toolargs.runtime.policy import DEFAULT_MUTATION_TOOLS, Mode, PolicyOptions
@@ -40,12 +42,13 @@ def enforce_policy(
     changes nothing.
 
     Takes an SDK FastMCP (mcp 1.x) or MCPServer (mcp 2.x), an SDK low-level `Server`
-    (either major), or a standalone fastmcp server (2.x-4.x; it gets a
-    `PolicyMiddleware`). Before a tool runs: its limit field takes an alias when the
-    canonical key is absent; a read-only tool's unknown keys are removed and returned in
-    its result as `unknown_args` (or rejected with TOOLARGS_STRICT_ARGS=1); a mutation
-    with unknown keys fails with "unknown arg: <key>" and never runs. Each tool's terms
-    come from its own input schema and annotations, so tools added later are covered.
+    (either major), a standalone fastmcp server (2.x-4.x; it gets a
+    `PolicyMiddleware`), or a chuk-mcp-server `ChukMCPServer`. Before a tool runs: its
+    limit field takes an alias when the canonical key is absent; a read-only tool's
+    unknown keys are removed and returned in its result as `unknown_args` (or rejected
+    with TOOLARGS_STRICT_ARGS=1); a mutation with unknown keys fails with "unknown arg:
+    <key>" and never runs. Each tool's terms come from its own input schema and
+    annotations, so tools added later are covered.
     """
     if _is_fastmcp(server):
         from toolargs.runtime.fastmcp import enforce_fastmcp_policy
@@ -70,8 +73,11 @@ def enforce_policy(
         return enforce_sdk_policy(server, options)
     if is_lowlevel_server(server):
         return enforce_lowlevel_policy(server, options)
+    if is_chuk_server(server):
+        return enforce_chuk_policy(server, options)
     raise TypeError(
         "enforce_policy needs an MCP Python SDK server (mcp.server.fastmcp.FastMCP in "
         "mcp 1.x, mcp.server.mcpserver.MCPServer in mcp 2.x, mcp.server.lowlevel.Server "
-        f"in either) or a fastmcp.FastMCP (fastmcp 2.x-4.x), got {type(server)!r}"
+        f"in either), a fastmcp.FastMCP (fastmcp 2.x-4.x) or a chuk_mcp_server.ChukMCPServer, "
+        f"got {type(server)!r}"
     )
