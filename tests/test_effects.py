@@ -2195,3 +2195,32 @@ def test_an_optional_path_or_the_servers_cache_file(tmp_path: Path) -> None:
     found = tools(server(tmp_path, CACHE_FILE_HELPER))
     assert found["council"].mode == "read-only", found["council"].mode_source
     assert found["archive_answers"].mode == "mutation"
+
+
+def test_an_object_handed_to_a_register_function_is_its_class(tmp_path: Path) -> None:
+    """`register_tools(mcp, Ledger(...))` with `def register_tools(mcp, ledger)`
+    (unannotated, or `ledger: object`): the tools it defines read `ledger` from around
+    them, and the value flow says it is a Ledger; its methods are followed, whatever
+    their names say (`settle` writes, `balance_of` only reads)."""
+    source = (
+        "import json\nfrom pathlib import Path\n\n"
+        "from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n\n\n"
+        "class Ledger:\n"
+        "    def __init__(self, root: Path) -> None:\n        self.root = root\n\n"
+        "    def settle(self, account: str, amount: int) -> None:\n"
+        "        (self.root / account).write_text(json.dumps(amount))\n\n"
+        "    def balance_of(self, account: str) -> int:\n"
+        "        return int((self.root / account).read_text())\n\n\n"
+        "def register_tools(app, ledger{annotation}) -> None:\n"
+        "    @app.tool()\n    def transfer(account: str, amount: int) -> str:\n"
+        "        \"\"\"Move an amount.\"\"\"\n        ledger.settle(account, amount)\n"
+        "        return account\n\n"
+        "    @app.tool()\n    def report(account: str) -> int:\n"
+        "        \"\"\"An account's balance.\"\"\"\n        return ledger.balance_of(account)\n\n\n"
+        "register_tools(mcp, Ledger(Path('/srv/ledger')))\n"
+    )
+    for annotation in ("", ": object"):
+        found = tools(server(tmp_path, source.format(annotation=annotation)))
+        assert found["transfer"].mode == "mutation", found["transfer"].mode_source
+        assert "Ledger.settle" in found["transfer"].mode_source
+        assert found["report"].mode == "read-only", found["report"].mode_source

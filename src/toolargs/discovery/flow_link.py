@@ -89,6 +89,9 @@ class Served:
     properties: tuple[str, ...] | None = None
     closed: bool | None = None
     hidden_by: str = ""  # a transform listing tools of its own instead (FlowTool)
+    # Variables of the functions around the handler holding one project class's
+    # instances: (name, the class's file, its line, its name) (FlowTool.receivers).
+    receivers: tuple[tuple[str, str, int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,18 @@ def served(path: Path) -> tuple[Served, ...]:
     return _facts(path).tools
 
 
+def closure_classes(path: Path, handler_path: str, handler_line: int) -> dict[str, tuple[str, str]]:
+    """For a tool handler (its file and `def` line) of the package of `path`: the
+    variables it reads from the functions around it that hold one project class's
+    instances, as (the class's file, its name)."""
+    found: dict[str, tuple[str, str]] = {}
+    for fact in _facts(path).tools:
+        if (fact.handler_path, fact.handler_line) == (handler_path, handler_line):
+            for variable, class_path, _, name in fact.receivers:
+                found.setdefault(variable, (class_path, name))
+    return found
+
+
 def dispatching(path: Path) -> tuple[Dispatching, ...]:
     """Every low-level call handler the analysis finds in the package of `path`."""
     return _facts(path).dispatching
@@ -336,6 +351,10 @@ def _analyse(files: list[Path], root: Path) -> Facts:
                 tool.rejected_by, tool.read_only_varies,
                 str(Path(tool.parent_place.path).resolve()) if tool.parent_place else "",
                 tool.parent_name, tool.properties, tool.closed, tool.hidden_by,
+                tuple(
+                    (variable, str(Path(place.path).resolve()), place.line, cls)
+                    for variable, place, cls in tool.receivers
+                ),
             )
         )  # fmt: skip
     handlers = {

@@ -9,6 +9,7 @@ project class (`api = Api(...)`, `self.api = Api(...)` in `__init__`, `api: Api`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Sequence
 
 import libcst as cst
@@ -44,6 +45,7 @@ class IndexProject:
         self.path = str(index.path) if index.path else ""
         self._attributes: dict[int, dict[str, cst.BaseExpression]] = {}
         self._assigned: dict[int, dict[str, cst.BaseExpression]] = {}
+        self._closures: dict[int, dict[str, tuple[str, str]]] = {}  # by handler node
 
     # --- the handler ---
 
@@ -312,7 +314,10 @@ class IndexProject:
             value = self._assignments(caller).get(receiver.value)
             if value is None and receiver.value not in self._assignments(caller):
                 value = index.constants.get(receiver.value)
-            return self._built(value, index, resolver, caller)
+            built = self._built(value, index, resolver, caller)
+            if built is None and (value is None or _uninformative(value)):
+                return self._from_closure(receiver.value, where, caller) or built
+            return built
         if isinstance(receiver, cst.Call):  # `get_store().add(...)`: what the factory returns
             return self._built(receiver, index, resolver, caller)
         if (
@@ -327,6 +332,36 @@ class IndexProject:
                 if value is not None:
                     return self._built(value, base_index, self._resolver(base_index))
         return None
+
+    def _from_closure(
+        self, name: str, where: Where, caller: Function
+    ) -> tuple[ClassInfo, ModuleIndex] | None:
+        """The project class of a variable a nested tool handler reads from the functions
+        around it, as the value-flow analysis saw it handed in (`register(mcp,
+        ArchiveManager())` for `def register(mcp, manager: object)`)."""
+        info = where.info
+        node = caller.node
+        if (
+            info is None or info.enclosing is None or info.node is not node
+            or info.index is None or info.index.path is None
+            or name in _parameter_names(node)
+        ):
+            return None  # fmt: skip
+        key = id(node)
+        if key not in self._closures:
+            line = positions(info.index.module, [info.node.name], None, None).get(
+                id(info.node.name), (0, 0)
+            )[0]
+            from toolargs.discovery.flow_link import closure_classes
+
+            path = info.index.path.resolve()
+            self._closures[key] = closure_classes(path, str(path), line)
+        found = self._closures[key].get(name)
+        if found is None:
+            return None
+        home = self.project.module_at(Path(found[0]))
+        cls = home.classes.get(found[1]) if home is not None else None
+        return (cls, home) if cls is not None and home is not None else None
 
     def _built(
         self,
@@ -426,6 +461,23 @@ class IndexProject:
                     found.setdefault(statement.target.attr.value, statement.annotation.annotation)
         self._attributes[key] = found
         return found
+
+
+UNINFORMATIVE = frozenset({"object", "Any", "typing.Any"})  # annotations naming no class
+
+
+def _uninformative(value: cst.BaseExpression | None) -> bool:
+    """`manager: object`, `client: Any`: an annotation that says nothing of the class."""
+    return value is not None and dotted_name(value) in UNINFORMATIVE
+
+
+def _parameter_names(node: cst.CSTNode) -> frozenset[str]:
+    if not isinstance(node, cst.FunctionDef):
+        return frozenset()
+    params = node.params
+    return frozenset(
+        p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+    )
 
 
 def _enclosing_method(info: FunctionInfo) -> FunctionInfo | None:

@@ -72,6 +72,11 @@ class FlowTool:
     # The transform that hides it from its server's `tools/list` (fastmcp's CodeMode,
     # listing tools of its own instead), by class name; "" when none does.
     hidden_by: str = ""
+    # The names the handler reads from the functions around it that hold instances of
+    # one project class (`manager` in `def register(mcp, manager): @mcp.tool() def
+    # f(): manager.delete(...)`, handed `ArchiveManager()`): (name, the class's place,
+    # its name), for what the effect analysis cannot tell from annotations.
+    receivers: tuple[tuple[str, Place, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,9 @@ def analyse(files: Sequence[Path], root: Path) -> Analysis:
     return Reader(engine).read()
 
 
+MAX_CLOSURES = 4  # functions around functions around a handler
+
+
 class Reader:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -169,6 +177,11 @@ class Reader:
                     if isinstance(receiver, Object):
                         self.transforms[receiver.site] |= registration.handler
         parents = self._parents()
+        closures = {
+            id(handler.node): self._closure_classes(handler)
+            for _, _, _, handler, _ in self.raw
+            if handler is not None
+        }
         placed = self._place()
         tools = []
         seen = set()
@@ -194,6 +207,11 @@ class Reader:
                     (name, call, node) in self.varying,
                     parent_place, parent_name, properties, closed,
                     self._hiding(server) if server is not None else "",
+                    tuple(
+                        (variable, placed[id(cls.node)], cls.name)
+                        for variable, cls in closures.get(node, {}).items()
+                        if id(cls.node) in placed
+                    ),
                 )
             )  # fmt: skip
         unresolved = [
@@ -693,9 +711,33 @@ class Reader:
             node, module = self.engine.nodes[call]
             self._keep_node(call, node, module)
 
+    def _closure_classes(self, handler: Func) -> dict[str, Class]:
+        """The variables of the functions around `handler` (not the module's) that hold
+        instances of one project class and nothing else the analysis knows, innermost
+        binding first; each class is placed."""
+        found: dict[str, Class] = {}
+        bound: set[str] = set()
+        frame = handler.closure
+        for _ in range(MAX_CLOSURES):
+            if frame is None or frame.owner not in self.engine.functions:
+                break  # the module's own names: the effect analysis reads them
+            for variable, values in self.engine.locals.get(frame, {}).items():
+                if variable in bound:
+                    continue
+                bound.add(variable)
+                classes = {
+                    v.cls for v in values if isinstance(v, Object) and isinstance(v.cls, Class)
+                }
+                if len(classes) == 1 and all(isinstance(v, Object) for v in values):
+                    cls = next(iter(classes))
+                    found[variable] = cls
+                    self._keep_node(id(cls.node), cls.node, cls.module)
+            frame = self.engine.functions[frame.owner].closure
+        return found
+
     def _keep_node(self, key: int, node: cst.CSTNode, module: Module) -> None:
         """Place `node` under `key`; a function is placed at its name (the `def` line)."""
-        if isinstance(node, cst.FunctionDef):
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             node = node.name
         self.wanted[id(module)].append((key, node))
         self.modules[id(module)] = module
