@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 import sys
 import time
 import tomllib
@@ -73,11 +74,25 @@ def load_sample(root: Path, name: str) -> dict[str, Any]:
     return data
 
 
+# An environment value written as this stands for a throwaway RSA key made when the server
+# is listed (a server that loads its key at start): no key is kept in the repository.
+GENERATED_RSA_KEY = "<generated RSA private key>"
+
+
 def settings(root: Path, name: str) -> dict[str, dict[str, Any]]:
     path = sample_folder(root, name) / "settings.toml"
     if not path.is_file():
         return {}
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    found: dict[str, dict[str, Any]] = tomllib.loads(path.read_text(encoding="utf-8"))
+    for entry in found.values():
+        env = entry.get("env", {})
+        for key, value in env.items():
+            if value == GENERATED_RSA_KEY:
+                env[key] = subprocess.run(
+                    ["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"],
+                    check=True, capture_output=True, text=True,
+                ).stdout  # fmt: skip
+    return found
 
 
 def list_sample(
