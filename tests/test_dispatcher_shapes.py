@@ -255,3 +255,52 @@ def test_a_table_of_the_protocols_methods_is_no_table_of_tools() -> None:
     report = analyze_source(JSON_RPC_SERVER, "server.py", Config())
     assert [t.name for t in report.tools] == []
     assert report.diagnostics == ()
+
+
+BRANCHES_IN_A_TRY = '''\
+from typing import Any
+
+import httpx
+import mcp.types as types
+from mcp.server.lowlevel import Server
+
+server = Server("papers")
+SCHEMA = {"type": "object", "properties": {"paper_id": {"type": "string"}}}
+
+
+@server.list_tools()
+async def list_tools() -> list[types.Tool]:
+    return [
+        types.Tool(name="search_papers", inputSchema=SCHEMA),
+        types.Tool(name="get_abstract", inputSchema=SCHEMA),
+        types.Tool(name="save_note", inputSchema=SCHEMA),
+    ]
+
+
+@server.call_tool()
+async def call_tool(name: str, arguments: dict[str, Any] | None) -> list[types.TextContent]:
+    if name == "search_papers":
+        return [types.TextContent(type="text", text="[]")]
+    paper_id = (arguments or {})["paper_id"]
+    try:
+        if name == "get_abstract":
+            text = httpx.get(f"https://papers.example/{paper_id}").text
+        elif name == "save_note":
+            httpx.post(f"https://papers.example/{paper_id}/notes", json=arguments)
+            text = "saved"
+        else:
+            raise ValueError(f"Unknown tool: {name}")
+        return [types.TextContent(type="text", text=text)]
+    except httpx.HTTPError as exc:
+        return [types.TextContent(type="text", text=str(exc))]
+'''
+
+
+def test_branches_after_the_first_inside_a_try_are_tools() -> None:
+    """The first name is answered at the top, the others in an `if`/`elif` chain inside
+    the `try` that follows: each branch is a tool, with what it does."""
+    report = analyze_source(BRANCHES_IN_A_TRY, "server.py", Config())
+    modes = {t.name: t.mode for t in report.tools}
+    assert modes == {
+        "search_papers": "read-only", "get_abstract": "read-only", "save_note": "mutation",
+    }

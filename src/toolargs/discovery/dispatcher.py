@@ -209,18 +209,27 @@ class Dispatcher:
         """
         for position, statement in enumerate(statements):
             if self._branches_on_name(statement):
-                branchings = [
-                    s
-                    for s in statements[position:]
-                    if isinstance(s, (cst.If, cst.Match)) and self._branches_on_name(s)
-                ]
-                return outer + list(statements[:position]), branchings
+                return outer + list(statements[:position]), self._later(statements[position:])
             if isinstance(statement, (cst.Try, cst.With)):
                 before = outer + list(statements[:position])
                 inner = self._branching(statements_of(statement.body), before)
                 if inner is not None:
                     return inner
         return None
+
+    def _later(
+        self, statements: Sequence[cst.CSTNode], depth: int = 0
+    ) -> list[cst.If | cst.Match]:
+        """The branches on the name from the first one on: those at this level, and those
+        of a `try` or `with` after it (`if name == "search": return ...` first, then
+        `try: if name == "get": ... elif ...` for the others)."""
+        found: list[cst.If | cst.Match] = []
+        for statement in statements:
+            if isinstance(statement, (cst.If, cst.Match)) and self._branches_on_name(statement):
+                found.append(statement)
+            elif isinstance(statement, (cst.Try, cst.With)) and depth < MAX_NESTED_BLOCKS:
+                found += self._later(statements_of(statement.body), depth + 1)
+        return found
 
     def _branches_on_name(self, statement: cst.CSTNode) -> bool:
         if isinstance(statement, cst.If):
@@ -434,6 +443,9 @@ class Dispatcher:
             if names and set(names) & policies:
                 return f"{constructor} .resolve() in {self.info.label}"
         return None
+
+
+MAX_NESTED_BLOCKS = 3  # `try` inside `with` inside `try`
 
 
 def _or_left(expr: cst.BaseExpression) -> cst.BaseExpression:
