@@ -530,3 +530,56 @@ def test_a_factory_building_a_project_subclass_of_the_server_gets_the_one_line(
     server = (package / "core" / "server.py").read_text()
     assert "    mcp = WorkspaceServer(name)\n    enforce_policy(mcp)\n" in server
     assert run(capsys, "check", str(package)) == (0, "")
+
+
+UNCALLED = {
+    "server.py": (
+        "from mcp.server.fastmcp import FastMCP\n\n"
+        "from .quotes import register_quote_tools\n"
+        "from .markets import register_market_tools\n\n"
+        "mcp = FastMCP('dex')\n\n\n"
+        "def main() -> None:\n"
+        "    register_quote_tools(mcp)\n"
+        "    # register_market_tools(mcp)\n"
+        "    mcp.run()\n\n\n"
+        "if __name__ == '__main__':\n    main()\n"
+    ),
+    "quotes.py": (
+        "def register_quote_tools(mcp):\n"
+        "    @mcp.tool()\n"
+        "    def get_quote(pair: str) -> str:\n"
+        "        \"\"\"A pair's price.\"\"\"\n        return pair\n"
+    ),
+    "markets.py": (
+        "def register_market_tools(mcp):\n"
+        "    @mcp.tool()\n"
+        "    def top_gainers(chain: str) -> list[str]:\n"
+        "        \"\"\"The day's top gainers.\"\"\"\n        return [chain]\n"
+    ),
+}
+
+
+def test_a_register_function_nothing_calls_registers_nothing(tmp_path: Path) -> None:
+    """`register_market_tools(mcp)` is imported but its call is commented out: its
+    decorator never runs, so `top_gainers` is no tool; `get_quote`, registered by the
+    function `main` calls, is. Named anywhere else in the package (a list of register
+    functions, say), the function may be called, and its tools stay."""
+    package = write_package(tmp_path / "dex", UNCALLED)
+    report = analyze_source(
+        (package / "markets.py").read_text(), str(package / "markets.py"), Config()
+    )
+    assert report.tools == ()
+    report = analyze_source(
+        (package / "quotes.py").read_text(), str(package / "quotes.py"), Config()
+    )
+    assert [t.name for t in report.tools] == ["get_quote"]
+    named = dict(UNCALLED)
+    named["server.py"] = named["server.py"].replace(
+        "    # register_market_tools(mcp)\n",
+        "    for register in (register_market_tools,):\n        register(mcp)\n",
+    )
+    package = write_package(tmp_path / "dex2", named)
+    report = analyze_source(
+        (package / "markets.py").read_text(), str(package / "markets.py"), Config()
+    )
+    assert [t.name for t in report.tools] == ["top_gainers"]

@@ -14,6 +14,7 @@ from toolargs.discovery.flow_link import (
     add_unfound,
     annotated_by_flow,
     drop_hidden,
+    drop_uncalled,
     drop_unimported,
     drop_unlisted,
     drop_unserved,
@@ -86,6 +87,7 @@ def build_model(
     drop_unserved(tools, index)  # tables no server lists
     drop_unlisted(tools, index)  # branches for names no listing gives
     drop_unimported(tools, index)  # modules no one imports, decorating another's server
+    drop_uncalled(tools, index)  # register functions no one calls
     for tool in tools:
         server = by_name.get(tool.server or "")
         if server is not None and server.enforced_by and tool.enforcement is None:

@@ -1106,6 +1106,74 @@ def drop_unimported(tools: list[Tool], index: ModuleIndex) -> None:
         tools.clear()
 
 
+def drop_uncalled(tools: list[Tool], index: ModuleIndex) -> None:
+    """Tools decorated inside a register function on its parameter (`def
+    register_market_tools(mcp): @mcp.tool() ...`) where nothing in the package calls or
+    names that function outside imports and comments (`# register_market_tools(mcp)`
+    switched off by hand): the decorators never run, so those tools are never
+    registered. A package that looks functions up by name at run time (`getattr`,
+    `import_module`) keeps them, and so does a module of no package."""
+    if index.path is None or not tools:
+        return
+    doomed: list[Tool] = []
+    for tool in tools:
+        function = tool.handler.function if tool.handler is not None else None
+        outer = function.enclosing if function is not None else None
+        if (
+            tool.shape != "decorator" or outer is None or outer.enclosing is not None
+            or outer.owner is not None or tool.server not in _parameters(outer.node)
+        ):
+            continue  # fmt: skip
+        root, files, key = package_key(index.path)
+        if key not in _named:
+            _named[key] = _names_used(root, files)
+        used = _named[key]
+        if used is not None and outer.node.name.value not in used:
+            doomed.append(tool)
+    for tool in doomed:
+        tools.remove(tool)
+
+
+_named: dict[str, frozenset[str] | None] = {}
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_IMPORT_LINE = re.compile(r"^\s*(from\s+\S+\s+)?import\b")
+_DEFINITION = re.compile(r"^\s*(async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _names_used(root: Path, files: list[Path]) -> frozenset[str] | None:
+    """Every name the package's code mentions outside comments, import lines and the
+    names of `def`s; None when it looks names up at run time, is one file, or has no
+    entry point of its own (a library whose register functions its users call)."""
+    if len(files) < 2:
+        return None
+    found: set[str] = set()
+    entry = any(word in _project_text(root) for word in _ENTRY_WORDS)
+    for file in files:
+        try:
+            text = read(file)
+        except SourceError:
+            continue
+        if any(word in text for word in (*_DYNAMIC, "getattr(", "globals()")):
+            return None
+        entry = entry or file.stem == "__main__" or bool(_MAIN_GUARD.search(text))
+        for line in text.splitlines():
+            code = line.split("#", 1)[0]
+            if not code.strip() or _IMPORT_LINE.match(code):
+                continue
+            defined = _DEFINITION.match(code)
+            if defined is not None:
+                code = code[defined.end():]  # its parameters' defaults may name things
+            found.update(_WORD.findall(code))
+    return frozenset(found) if entry else None
+
+
+def _parameters(node: cst.FunctionDef) -> frozenset[str]:
+    params = node.params
+    return frozenset(
+        p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+    )
+
+
 def _never_imported(root: Path, files: list[Path]) -> frozenset[str]:
     """The package's modules no import statement of the package names, that have no
     `__main__` block and that no file of the project names; none in a package that
