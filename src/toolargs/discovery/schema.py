@@ -118,6 +118,9 @@ class Resolver:
             return defined[name], index
         if hops >= _MAX_HOPS:
             return None
+        alias = index.constants.get(name)
+        if isinstance(alias, cst.Name) and alias.value != name:
+            return self._named(alias.value, index, kind, hops + 1)  # `BaseModel = Strict`
         imported = index.imports.get(name)
         if imported is not None and imported.name:
             other = _load(index, imported, self.config)
@@ -226,11 +229,44 @@ class Resolver:
             items = call_kwargs_dict(value)
             if items is not None:
                 return self._schema_from_items(items, resolved.index, source, value)
+            given = self._passed_through(value, resolved.index)
+            if given is not None:  # `remove_titles(Model.model_json_schema())`
+                return self.schema(given, how)
         if isinstance(value, cst.Subscript):
             looked_up = self._subscript(value, resolved.index)
             if isinstance(looked_up, cst.Dict):
                 return self._schema_from_dict(looked_up, resolved.index, source)
         return Schema(None, source, value, f"built at run time by `{snippet(value)}`")
+
+    def _passed_through(self, call: cst.Call, index: ModuleIndex) -> cst.BaseExpression | None:
+        """The argument of a call to a project function that returns it, or a copy of it
+        it may trim (`schema = copy.deepcopy(schema); purge(schema, "title"); return
+        schema`): a schema handed through such a helper keeps its properties and
+        whether it is closed. None for any other call."""
+        given = positional(call, 0)
+        project = index.project
+        if given is None or len(call.args) != 1 or project is None:
+            return None
+        found = project.definition(call.func, index, None)
+        if not isinstance(found, FunctionInfo) or found.node.asynchronous is not None:
+            return None
+        params = found.node.params.params
+        if not params:
+            return None
+        names = {params[0].name.value}
+        returned: list[cst.BaseExpression] = []
+        for node in walk(found.node.body, into_scopes=False):
+            if isinstance(node, cst.Assign) and len(node.targets) == 1:
+                target = node.targets[0].target
+                if isinstance(target, cst.Name) and _copy_of(node.value, names):
+                    names.add(target.value)
+            elif isinstance(node, cst.Return):
+                if node.value is None:
+                    return None
+                returned.append(node.value)
+        if returned and all(isinstance(r, cst.Name) and r.value in names for r in returned):
+            return given
+        return None
 
     def _schema_from_dict(self, value: cst.Dict, index: ModuleIndex, source: str) -> Schema:
         items = dict_items(value)
@@ -615,3 +651,20 @@ def _tool_calls_of(
             if resolved.expr is not current:
                 pending.append((resolved.expr, resolved.index))
     return found
+
+
+_COPIES = frozenset({"copy.deepcopy", "copy.copy", "deepcopy", "dict"})
+
+
+def _copy_of(value: cst.BaseExpression, names: set[str]) -> bool:
+    """`copy.deepcopy(schema)`, `dict(schema)`, `schema.copy()` of one of `names`."""
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy":
+        inner = value.func.value
+        return isinstance(inner, cst.Name) and inner.value in names and not value.args
+    first = positional(value, 0)
+    return (
+        dotted_name(value.func) in _COPIES and len(value.args) == 1
+        and isinstance(first, cst.Name) and first.value in names
+    )  # fmt: skip
