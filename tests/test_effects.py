@@ -2224,3 +2224,32 @@ def test_an_object_handed_to_a_register_function_is_its_class(tmp_path: Path) ->
         assert found["transfer"].mode == "mutation", found["transfer"].mode_source
         assert "Ledger.settle" in found["transfer"].mode_source
         assert found["report"].mode == "read-only", found["report"].mode_source
+
+
+def test_a_group_then_its_action_and_gh_api_get_read(tmp_path: Path) -> None:
+    """`uv tool list`, `gh pr view 12`: a group of subcommands, then an action that only
+    reads; `gh api repos/...` sends a GET. `uv tool install`, `gh api -X POST`, `gh api
+    -f` (fields make it a POST) and `uv run` (it runs what follows) write."""
+    commands = {
+        "tool_list": '["uv", "tool", "list"]',
+        "pr_view": '["gh", "pr", "view", number]',
+        "api_get": '["gh", "api", f"repos/{number}/contents"]',
+        "tool_install": '["uv", "tool", "install", number]',
+        "api_post": '["gh", "api", "-X", "POST", f"repos/{number}/forks"]',
+        "api_field": '["gh", "api", f"repos/{number}/issues", "-f", "title=x"]',
+        "run_listing": '["uv", "run", "tool", "list"]',
+    }
+    source = "import subprocess\n\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n"
+    for name, command in commands.items():
+        source += (
+            f"\n\n@mcp.tool()\ndef {name}(number: str) -> str:\n"
+            f"    \"\"\"Ask.\"\"\"\n"
+            f"    return subprocess.run({command}, capture_output=True, text=True).stdout\n"
+        )
+    found = tools(server(tmp_path, source))
+    modes = {name: found[name].mode for name in commands}
+    assert modes == {
+        "tool_list": "read-only", "pr_view": "read-only", "api_get": "read-only",
+        "tool_install": "mutation", "api_post": "mutation", "api_field": "mutation",
+        "run_listing": "mutation",
+    }

@@ -1914,11 +1914,25 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
             return None
         return len(words) < 2 or words[1] in cat.OBJECT_READ_ACTIONS
     if program != "git":
+        words = [a for a in rest if not (isinstance(a, str) and a.startswith("-"))]
+        if program == "gh" and words[:1] == ["api"]:
+            # `gh api repos/{owner}/{repo}` GETs; a method or a field makes it write
+            return not any(
+                isinstance(a, str) and a.split("=", 1)[0] in cat.GH_API_WRITE_FLAGS
+                for a in rest
+            )
         for arg in rest:  # `kubectl get pods`, `tilt logs web`, `docker ps`
             if not isinstance(arg, str):
                 return None
             if not arg.startswith("-"):
-                return arg in cat.READ_SUBCOMMANDS
+                if arg in cat.READ_SUBCOMMANDS:
+                    return True
+                # a group, then its action: `uv tool list`, `gh pr view 12`
+                then = next((w for w in words[1:2] if isinstance(w, str)), None)
+                return (
+                    then in cat.READ_SUBCOMMANDS and words[0] == arg
+                    and arg not in cat.COMMAND_RUNNERS and not _acts(arg)
+                )  # fmt: skip
         # Options only: `lean --print-prefix`, `node --version` ask; `make` alone builds.
         return bool(rest) and all(
             isinstance(a, str) and a.startswith(cat.READ_ONLY_OPTIONS) for a in rest
@@ -1951,6 +1965,14 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
             return None  # `git branch <something>`: lists with flags, creates with a name
         return _lists(subcommand, [a for a in after if isinstance(a, str)])
     return False
+
+
+def _acts(word: str) -> bool:
+    """A subcommand that acts (`install`, `add`, `remove`): no group of actions."""
+    from toolargs.config import DEFAULT_MUTATION_VERBS
+    from toolargs.mode import ACTION_VERBS, STATE_VERBS
+
+    return word in STATE_VERBS or word in ACTION_VERBS or word in DEFAULT_MUTATION_VERBS
 
 
 def _lists(subcommand: str, args: list[str]) -> bool:

@@ -367,6 +367,14 @@ READ_SUBCOMMANDS = frozenset(
     analyze analyse query prefix root bin devices get-state get-serialno dump-keychain
     find-generic-password find-internet-password find-certificate""".split()
 )
+# Subcommands that run what follows them (`uv run tool list` runs `tool`): no group.
+COMMAND_RUNNERS = frozenset(
+    "run exec x dlx start build sync up apply deploy watch serve shell".split()
+)
+# `gh api` sends a GET unless told a method or given fields (which make it POST).
+GH_API_WRITE_FLAGS = frozenset(
+    {"-X", "--method", "-f", "-F", "--field", "--raw-field", "--input"}
+)
 # Options that only ask a program about itself (prefixes).
 READ_ONLY_OPTIONS = ("--version", "-V", "--help", "-h", "--print", "--show", "--list")
 # `git` options taking a value before the subcommand.
