@@ -35,6 +35,7 @@ class Result:
     found: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
     phantoms: list[str] = field(default_factory=list)
+    unnamed: list[str] = field(default_factory=list)  # tools whose names the checker cannot read
     optional: list[str] = field(default_factory=list)
     annotated: int = 0
     annotated_right: int = 0
@@ -235,6 +236,11 @@ def measure_one(
     result.audit = audit
     by_name: dict[str, dict[str, Any]] = {}
     for tool in audit:
+        if tool.get("name_unread"):
+            # registered under a name the checker says it cannot read: no claim that a
+            # tool of the function's name exists, so neither found nor a phantom
+            result.unnamed.append(tool["name"])
+            continue
         by_name.setdefault(tool["name"], tool)
     result.found = [n for n in listed if n in by_name]
     result.missed = [n for n in listed if n not in by_name]
@@ -348,6 +354,7 @@ def report(results: list[Result], failures: list[dict[str, Any]], all_listings: 
     details = []
     for r in results:
         for label, items in (("missed", r.missed), ("phantoms", r.phantoms),
+                             ("named at run time, name unread", r.unnamed),
                              ("annotated mode wrong", r.annotated_wrong),
                              ("unknown key wrong", r.keys_wrong),
                              ("unannotated mode wrong", r.modes_wrong)):  # fmt: skip

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from toolargs.analysis import analyze_source
 from toolargs.codes import CODES
-from toolargs.config import Mode
+from toolargs.config import Config, Mode
 from toolargs.model import Diagnostic, ToolReport
 from toolargs.output.audit import Audit, AuditRow, audit_order
 from toolargs.output.github import annotation, escape_data, escape_property, format_github
@@ -271,3 +272,23 @@ def test_audit_sarif_places_each_finding_at_its_tool(in_tmp: Path) -> None:
     assert "read-only tool 'search' ignores" in results[("TAV101", 3)]
     assert "'delete_lines'" in results[("TAV201", 30)]
     assert run["properties"]["audit"]["summary"]["tools"] == 5
+
+
+def test_a_name_computed_at_run_time_is_said_to_be_unread() -> None:
+    """`mcp.tool(name=lambda_name)(invoke)`: the tool is reported under its handler's
+    name, which the framework does not list, and says so (`name_unread` in the JSON)."""
+    source = (
+        "import os\n\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('lambdas')\n\n\n"
+        "def register(function_name: str) -> None:\n"
+        "    async def invoke(payload: dict) -> str:\n"
+        "        \"\"\"Invoke the function.\"\"\"\n        return function_name\n\n"
+        "    mcp.tool(name=function_name.replace('-', '_'))(invoke)\n\n\n"
+        "for name in os.environ.get('FUNCTIONS', '').split(','):\n    register(name)\n"
+    )
+    report = analyze_source(source, "server.py", Config())
+    assert [(t.name, t.name_unread) for t in report.tools] == [("invoke", True)]
+    clean = analyze_source(
+        source.replace("name=function_name.replace('-', '_')", "name='invoke_all'"),
+        "server.py", Config(),
+    )
+    assert [(t.name, t.name_unread) for t in clean.tools] == [("invoke_all", False)]

@@ -367,6 +367,7 @@ def _tool_report(
         framework_version=tool.framework_version,
         server=tool.server_model.name if tool.server_model else (tool.server or ""),
         unknown_keys_why=tool.behaviour.what if tool.behaviour else "",
+        name_unread=tool.name_unread and not tool.name_as_listed,
     )
 
 

@@ -270,6 +270,10 @@ class ToolReport:
     # happens to an unknown key in words (Behaviour.what): the audit groups tools by both.
     server: str = ""
     unknown_keys_why: str = ""
+    # Registered under a name computed at run time that the checker cannot read
+    # (`mcp.tool(name=lambda_name)(handler)`): `name` is the function's own, which the
+    # framework would not list.
+    name_unread: bool = False
 
     @property
     def conforms(self) -> bool:

@@ -22,6 +22,7 @@ def audit_row(row: AuditRow) -> dict[str, Any]:
     tool = row.tool
     return {
         "name": tool.name,
+        "name_unread": tool.name_unread,
         "mode": tool.mode,
         "mode_source": tool.mode_source,
         "path": tool.path,
