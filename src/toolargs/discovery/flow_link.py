@@ -953,6 +953,8 @@ def named_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex)
     for tool in guessed:
         assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
         names = facts.get(lines.get(id(tool.handler.node.name), (0,))[0], [])
+        if tool.name in names:
+            tool.name_as_listed = True  # the analysis reads the same name
         if not names or tool.name in names:
             continue
         found = classify(names[0], tool.annotations, tool.markers, discoverer.config)
@@ -1016,6 +1018,8 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
         assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
         found = facts.get(lines.get(id(tool.handler.node.name), (0,))[0], [])
         named = list({f.name: f for f in found}.values())
+        if any(f.name == tool.name for f in named):
+            tool.name_as_listed = True  # the analysis reads the same name
         if not named or any(f.name == tool.name for f in named):
             continue
         unread = tool.name_unread and tool.name == tool.handler.node.name.value
