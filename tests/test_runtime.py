@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import subprocess
 from dataclasses import dataclass
 import sys
@@ -274,6 +275,16 @@ def test_with_unknown_args_without_a_text_block_uses_the_modules_text_class() ->
 def test_with_unknown_args_turns_a_string_into_two_blocks() -> None:
     assert with_unknown_args("hello", ["banana"]) == [{"type": "text", "text": "hello"}, BLOCK]
     assert with_unknown_args("hello", []) == "hello"
+    assert with_unknown_args("[1, 2]", ["banana"]) == [{"type": "text", "text": "[1, 2]"}, BLOCK]
+
+
+def test_with_unknown_args_keeps_json_object_text_json() -> None:
+    """A hand-written server's branch returns `json.dumps(...)` and its dispatcher parses
+    it again: the key goes inside the object, and the text stays JSON."""
+    found = with_unknown_args('{"hits": 3}', ["banana"])
+    assert json.loads(found) == {"hits": 3, "unknown_args": ["banana"]}
+    assert with_unknown_args('{"hits": 3}', []) == '{"hits": 3}'
+    assert with_unknown_args("{not json", ["banana"])[1] == BLOCK
 
 
 @dataclass

@@ -136,7 +136,10 @@ def with_unknown_args(result: ResultT, unknown: Sequence[str]) -> ResultT:
       dicts, else one built with the blocks' own class (a new list or tuple is returned);
     - a result object with `content` (CallToolResult-like) gets that block appended to a
       copy of its content, and the key in its structured content when it has a dict there;
-    - a plain string becomes a list of two dict text blocks: the string, then that block.
+    - a string holding a JSON object (a hand-written server's `json.dumps(...)`) becomes
+      that object's JSON text with the key added, so whoever parses it still can;
+    - any other string becomes a list of two dict text blocks: the string, then that
+      block.
     A clean call gets nothing: older clients compare whole responses.
     """
     return attach_unknown_args(result, unknown, structured=True)
@@ -157,6 +160,10 @@ def attach_unknown_args(result: ResultT, unknown: Sequence[str], *, structured: 
         result["unknown_args"] = list(unknown)
         return result
     if isinstance(result, str):
+        as_object = _json_object(result)
+        if as_object is not None:  # JSON text stays JSON text, with the key in it
+            as_object["unknown_args"] = list(unknown)
+            return cast(ResultT, json.dumps(as_object))
         text = unknown_args_block_text(unknown)
         return cast(ResultT, [_text_block(None, result), _text_block(None, text)])
     if isinstance(result, (list, tuple)):
@@ -169,6 +176,17 @@ def attach_unknown_args(result: ResultT, unknown: Sequence[str], *, structured: 
         "with_unknown_args needs a dict, a list of content blocks, a string or a result "
         f"with content, got {type(result).__name__}"
     )
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
+    """The JSON object `text` holds, or None when it holds anything else."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None
 
 
 def _text_block(kind: type[Any] | None, text: str) -> Any:
