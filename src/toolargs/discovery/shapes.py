@@ -234,7 +234,7 @@ class Discoverer:
                 tool = self.new_tool(
                     name, "decorator", info.node.name, handler, schema, annotations, tags, server
                 )
-                tool.name_unread = written is not None and name == info.name
+                tool.name_unread = written is not None and self.name_of(written) is None
                 break
 
     def name_of(self, written: cst.BaseExpression | None) -> str | None:
@@ -648,7 +648,8 @@ class Discoverer:
             tool = self.new_tool(
                 name, "imperative", anchor, handler, schema, annotations, (), server
             )
-            tool.name_unread = keyword(named, "name") is not None and name == function.name
+            written_name = keyword(named, "name")
+            tool.name_unread = written_name is not None and self.name_of(written_name) is None
 
     def _project_lookalike(self, func: cst.Attribute, enclosing: FunctionInfo | None) -> bool:
         """Whether `receiver.register_tool(f)` calls a method of the project's own class
