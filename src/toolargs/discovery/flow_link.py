@@ -29,13 +29,14 @@ from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.serving import names_classes
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
+from toolargs.flow.engine import parameter_names
 from toolargs.flow.frameworks import (
     CALL_OVERRIDES,
     COLLECTOR_METHODS,
     CONSTRUCTOR_TOOLS,
     INTERCEPTORS,
-    SINK_METHODS,
     FUNCTION_SINKS,
+    SINK_METHODS,
     SINKS,
 )
 
@@ -1125,7 +1126,7 @@ def drop_uncalled(tools: list[Tool], index: ModuleIndex) -> None:
         outer = function.enclosing if function is not None else None
         if (
             tool.shape != "decorator" or outer is None or outer.enclosing is not None
-            or outer.owner is not None or tool.server not in _parameters(outer.node)
+            or outer.owner is not None or tool.server not in parameter_names(outer.node)
         ):
             continue  # fmt: skip
         root, files, key = package_key(index.path)
@@ -1169,13 +1170,6 @@ def _names_used(root: Path, files: list[Path]) -> frozenset[str] | None:
                 code = code[defined.end():]  # its parameters' defaults may name things
             found.update(_WORD.findall(code))
     return frozenset(found) if entry else None
-
-
-def _parameters(node: cst.FunctionDef) -> frozenset[str]:
-    params = node.params
-    return frozenset(
-        p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-    )
 
 
 def _never_imported(root: Path, files: list[Path]) -> frozenset[str]:

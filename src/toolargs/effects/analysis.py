@@ -35,7 +35,8 @@ from toolargs.effects.space import (
     is_none,
     parameter_default,
 )
-from toolargs.mode import name_verb
+from toolargs.config import DEFAULT_MUTATION_VERBS
+from toolargs.mode import ACTION_VERBS, STATE_VERBS, name_verb
 
 MAX_DEPTH = 6  # calls followed below a handler; deeper calls count as unresolved
 
@@ -1969,9 +1970,6 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
 
 def _acts(word: str) -> bool:
     """A subcommand that acts (`install`, `add`, `remove`): no group of actions."""
-    from toolargs.config import DEFAULT_MUTATION_VERBS
-    from toolargs.mode import ACTION_VERBS, STATE_VERBS
-
     return word in STATE_VERBS or word in ACTION_VERBS or word in DEFAULT_MUTATION_VERBS
 
 

@@ -18,7 +18,9 @@ from toolargs.discovery.index import ClassInfo, FunctionInfo, ImportedName, Modu
 from toolargs.discovery.literals import dotted_name, is_docstring, last_name
 from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver
+from toolargs.discovery.flow_link import closure_classes
 from toolargs.effects.analysis import Function
+from toolargs.flow.engine import parameter_names
 from toolargs.model import Handler
 from toolargs.positions import positions
 from toolargs.source import SourceError, read
@@ -344,7 +346,7 @@ class IndexProject:
         if (
             info is None or info.enclosing is None or info.node is not node
             or info.index is None or info.index.path is None
-            or name in _parameter_names(node)
+            or name in parameter_names(node)
         ):
             return None  # fmt: skip
         key = id(node)
@@ -352,8 +354,6 @@ class IndexProject:
             line = positions(info.index.module, [info.node.name], None, None).get(
                 id(info.node.name), (0, 0)
             )[0]
-            from toolargs.discovery.flow_link import closure_classes
-
             path = info.index.path.resolve()
             self._closures[key] = closure_classes(path, str(path), line)
         found = self._closures[key].get(name)
@@ -469,15 +469,6 @@ UNINFORMATIVE = frozenset({"object", "Any", "typing.Any"})  # annotations naming
 def _uninformative(value: cst.BaseExpression | None) -> bool:
     """`manager: object`, `client: Any`: an annotation that says nothing of the class."""
     return value is not None and dotted_name(value) in UNINFORMATIVE
-
-
-def _parameter_names(node: cst.CSTNode) -> frozenset[str]:
-    if not isinstance(node, cst.FunctionDef):
-        return frozenset()
-    params = node.params
-    return frozenset(
-        p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-    )
 
 
 def _enclosing_method(info: FunctionInfo) -> FunctionInfo | None:
