@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from toolargs.runtime.helpers import (
+    ENFORCED_MARK,
     MissingParam,
     closed_to_extra_keys,
     unknown_args_block_text,
@@ -31,7 +32,6 @@ __all__ = ["enforce_chuk_policy", "is_chuk_server"]
 ServerT = TypeVar("ServerT")
 HandleCall = Callable[..., Awaitable[Any]]
 
-_ENFORCED = "__toolargs_enforced__"
 INVALID_PARAMS = -32602  # JSON-RPC: what chuk-mcp-server answers for invalid arguments
 
 
@@ -54,7 +54,7 @@ def enforce_chuk_policy(server: ServerT, options: PolicyOptions) -> ServerT:
             "enforce_policy needs a chuk-mcp-server whose protocol handler routes every "
             "tools/call through _handle_tools_call, as chuk-mcp-server 0.18 to 0.26 do"
         )
-    if getattr(original, _ENFORCED, False):
+    if getattr(original, ENFORCED_MARK, False):
         return server
 
     async def handle_tools_call(params: Any, msg_id: Any, *args: Any, **kwargs: Any) -> Any:
@@ -78,7 +78,7 @@ def enforce_chuk_policy(server: ServerT, options: PolicyOptions) -> ServerT:
             _report(answered, resolution.unknown_args, listed.get("outputSchema"))
         return answered
 
-    setattr(handle_tools_call, _ENFORCED, True)
+    setattr(handle_tools_call, ENFORCED_MARK, True)
     protocol._handle_tools_call = handle_tools_call
     return server
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from toolargs.runtime.helpers import (
+    ENFORCED_MARK,
     MissingParam,
     attach_unknown_args,
     closed_to_extra_keys,
@@ -47,7 +48,6 @@ Handler = Callable[..., Awaitable[Any]]
 ListPage = Callable[[Any], Awaitable[Any]]  # cursor -> one answer of the list handler
 
 _POLICY = "__toolargs_policy__"  # on an enforced server: its _ListedTools
-_WRAPPED = "__toolargs_enforced__"  # on a handler enforcement put in place
 _MAX_PAGES = 1000
 
 
@@ -210,7 +210,7 @@ class _Calls:
 
 
 def _marked(handler: Handler) -> Handler:
-    setattr(handler, _WRAPPED, True)
+    setattr(handler, ENFORCED_MARK, True)
     return handler
 
 
@@ -258,7 +258,7 @@ def _enforce_v1(server: Any, listed: _ListedTools) -> None:
         wrappers = ((types.CallToolRequest, wrap_call), (types.ListToolsRequest, wrap_list))
         for request, wrap in wrappers:
             handler = handlers.get(request)
-            if handler is not None and not getattr(handler, _WRAPPED, False):
+            if handler is not None and not getattr(handler, ENFORCED_MARK, False):
                 if request is types.ListToolsRequest:
                     listed.tools.clear()  # another list: what was learned no longer holds
                 handlers[request] = wrap(handler)
@@ -327,7 +327,7 @@ def _enforce_v2(server: Any, listed: _ListedTools) -> None:
 
     def adding(method: str, params_type: Any, handler: Handler) -> None:
         wrap = wrappers.get(method)
-        if wrap is not None and not getattr(handler, _WRAPPED, False):
+        if wrap is not None and not getattr(handler, ENFORCED_MARK, False):
             if method == "tools/list":
                 listed.tools.clear()  # another list: what was learned no longer holds
             handler = wrap(handler)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from toolargs.runtime.helpers import (
+    ENFORCED_MARK,
     MissingParam,
     attach_unknown_args,
     closed_to_extra_keys,
@@ -28,8 +29,6 @@ __all__ = ["enforce_sdk_policy", "is_sdk_server"]
 
 ServerT = TypeVar("ServerT")
 CallTool = Callable[..., Awaitable[Any]]
-
-_ENFORCED = "__toolargs_enforced__"
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,7 @@ def enforce_sdk_policy(server: ServerT, options: PolicyOptions) -> ServerT:
         raise TypeError(f"not an MCP SDK FastMCP or MCPServer: {type(server)!r}")
     manager: Any = getattr(server, "_tool_manager")
     original: CallTool = manager.call_tool
-    if getattr(original, _ENFORCED, False):
+    if getattr(original, ENFORCED_MARK, False):
         return server
 
     def terms(tool: Any) -> ToolArgs:
@@ -100,7 +99,7 @@ def enforce_sdk_policy(server: ServerT, options: PolicyOptions) -> ServerT:
             sdk, result, resolution.unknown_args, getattr(tool, "output_schema", None)
         )
 
-    setattr(call_tool, _ENFORCED, True)
+    setattr(call_tool, ENFORCED_MARK, True)
     manager.call_tool = call_tool
     return server
 
