@@ -24,12 +24,11 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
-from toolargs.discovery.literals import dotted_name, keyword, last_name, positional
+from toolargs.discovery.literals import dotted_name, keyword, last_name, parameter_names, positional
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.serving import names_classes
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
-from toolargs.flow.engine import parameter_names
 from toolargs.flow.frameworks import (
     CALL_OVERRIDES,
     COLLECTOR_METHODS,

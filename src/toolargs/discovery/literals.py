@@ -135,3 +135,12 @@ def is_docstring(statement: cst.CSTNode) -> bool:
         and isinstance(statement.body[0], cst.Expr)
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+def parameter_names(node: cst.CSTNode) -> frozenset[str]:
+    """The names of a function's parameters (a lambda's too), `self` and `cls` aside."""
+    params = getattr(node, "params", None)
+    if not isinstance(params, cst.Parameters):
+        return frozenset()
+    every = (*params.posonly_params, *params.params, *params.kwonly_params)
+    return frozenset(p.name.value for p in every if p.name.value not in ("self", "cls"))

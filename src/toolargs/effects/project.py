@@ -15,12 +15,11 @@ from typing import Sequence
 import libcst as cst
 
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ImportedName, ModuleIndex
-from toolargs.discovery.literals import dotted_name, is_docstring, last_name
+from toolargs.discovery.literals import dotted_name, is_docstring, last_name, parameter_names
 from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.flow_link import closure_classes
 from toolargs.effects.analysis import Function
-from toolargs.flow.engine import parameter_names
 from toolargs.model import Handler
 from toolargs.positions import positions
 from toolargs.source import SourceError, read

@@ -26,6 +26,7 @@ from typing import Any, cast
 
 import libcst as cst
 
+from toolargs.discovery.literals import parameter_names
 from toolargs.discovery.walk import children, walk
 from toolargs.flow import frameworks as fw
 from toolargs.flow import paths
@@ -2667,14 +2668,6 @@ def _passes_parameter(node: cst.CSTNode, function: Func) -> bool:
         return False
     names = parameter_names(function.node)
     return any(isinstance(a.value, cst.Name) and a.value.value in names for a in node.args)
-
-
-def parameter_names(node: cst.CSTNode) -> frozenset[str]:
-    params = getattr(node, "params", None)
-    if not isinstance(params, cst.Parameters):
-        return frozenset()
-    every = (*params.posonly_params, *params.params, *params.kwonly_params)
-    return frozenset(p.name.value for p in every if p.name.value not in ("self", "cls"))
 
 
 def _passes_function(positional: Sequence[Values], keywords: dict[str, Values]) -> bool:

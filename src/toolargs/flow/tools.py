@@ -15,8 +15,9 @@ from pathlib import Path
 
 import libcst as cst
 
+from toolargs.discovery.literals import parameter_names
 from toolargs.flow import frameworks as fw
-from toolargs.flow.engine import NOTHING, Engine, Registration, Values, parameter_names
+from toolargs.flow.engine import NOTHING, Engine, Registration, Values
 from toolargs.flow.rejection import override_rejects_unknown_keys, rejects_unknown_keys
 from toolargs.flow.values import (
     ELEMENT,
