@@ -333,12 +333,11 @@ class Spaces:
         of is the argument the call gives it."""
         node = callee.node
         assert isinstance(node, cst.FunctionDef)
-        found = self._returns.get(id(node))
-        if found is None:  # read once per function: many calls ask about the same one
-            found = self._returns[id(node)] = [
+        returned = self._returns.get(id(node))
+        if returned is None:  # read once per function: many calls ask about the same one
+            returned = self._returns[id(node)] = [
                 r.value for r in _returns(node) if r.value is not None
             ]
-        returned = found
         places: list[Place] = []
         for value in returned:
             place = self._place(value, callee, hops, seen)

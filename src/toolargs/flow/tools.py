@@ -178,11 +178,10 @@ class Reader:
                     if isinstance(receiver, Object):
                         self.transforms[receiver.site] |= registration.handler
         parents = self._parents()
-        closures = {
-            id(handler.node): self._closure_classes(handler)
-            for _, _, _, handler, _ in self.raw
-            if handler is not None
-        }
+        closures: dict[int, dict[str, Class]] = {}
+        for _, _, _, handler, _ in self.raw:  # a handler once, however many names it has
+            if handler is not None and id(handler.node) not in closures:
+                closures[id(handler.node)] = self._closure_classes(handler)
         placed = self._place()
         tools = []
         seen = set()
