@@ -2253,3 +2253,46 @@ def test_a_group_then_its_action_and_gh_api_get_read(tmp_path: Path) -> None:
         "tool_install": "mutation", "api_post": "mutation", "api_field": "mutation",
         "run_listing": "mutation",
     }
+
+
+def test_a_folder_the_environment_may_move_from_the_servers_cache_is_its_own(
+    tmp_path: Path,
+) -> None:
+    """A pacing file under the platform's cache folder, which an environment variable
+    whose name says nothing may move: the server's own state wherever the operator
+    puts it. A variable with a scratch default is not: it may name the user's output."""
+    path = server(
+        tmp_path,
+        """
+        import os
+        from pathlib import Path
+
+        import platformdirs
+        from mcp.types import ToolAnnotations
+
+        PACING = Path(os.environ.get("FEDERAL_PACING_DIR") or platformdirs.user_cache_path("fed"))
+        EXPORTS = Path(os.getenv("EXPORT_DIR", "/tmp/exports"))
+
+
+        def _write_state(stamp: float) -> None:
+            PACING.mkdir(parents=True, exist_ok=True)
+            (PACING / "state.json").write_text(str(stamp))
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def get_regulation(part: str) -> str:
+            \"\"\"One part of the regulations.\"\"\"
+            _write_state(1.0)
+            return part
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def summary(part: str) -> str:
+            \"\"\"A summary of one part.\"\"\"
+            (EXPORTS / part).write_text(part)
+            return part
+        """,
+    )
+    found = codes(path)
+    assert ("TAV403", "get_regulation") not in found
+    assert ("TAV403", "summary") in found

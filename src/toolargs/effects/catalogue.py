@@ -191,7 +191,10 @@ CONFIGURATION_WORDS = frozenset(
     {"options", "opts", "config", "configuration", "settings", "headers", "preferences"}
 )
 # Reading the environment: a variable named like scratch space (`XDG_CACHE_HOME`,
-# `TMPDIR`) is scratch; its default does not decide, a user may set the variable.
+# `TMPDIR`) is scratch. One whose name says nothing has the place of its default when
+# that is the server's own (`os.getenv("PACING_DIR") or user_cache_path("app")`): the
+# operator moves the folder, it stays the server's; a scratch default does not decide,
+# the variable may name the user's output.
 ENVIRONMENT_CALLS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
 ENVIRONMENT = frozenset({"os.environ"})
 # Functions that make a folder, or set its mode (`storage_dir.chmod(0o700)` after making

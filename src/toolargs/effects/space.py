@@ -219,16 +219,21 @@ class Spaces:
             return combine(
                 [self._place(e.value, where, hops, seen) for e in expr.elements]
             )
-        if isinstance(expr, cst.BooleanOperation):  # `os.environ.get(...) or default`
-            return combine([
-                self._place(expr.left, where, hops, seen),
-                self._place(expr.right, where, hops, seen),
-            ])
-        if isinstance(expr, cst.IfExp):
-            return combine([
-                self._place(expr.body, where, hops, seen),
-                self._place(expr.orelse, where, hops, seen),
-            ])
+        if isinstance(expr, (cst.BooleanOperation, cst.IfExp)):
+            sides = (
+                (expr.left, expr.right)
+                if isinstance(expr, cst.BooleanOperation)
+                else (expr.body, expr.orelse)
+            )
+            places = [self._place(s, where, hops, seen) for s in sides]
+            kept = [p for s, p in zip(sides, places) if not self._overridable(s, where)]
+            if len(kept) == 1 and isinstance(kept[0], Own):
+                # `os.environ.get("PACING_DIR") or user_cache_path("app")`: a setting
+                # the operator may give moves the server's own folder, it does not make
+                # it the user's (a scratch default does not say that much: the setting
+                # may name the user's output)
+                return kept[0]
+            return combine(places)
         return False
 
     def _name(
@@ -289,7 +294,15 @@ class Spaces:
         if qualified in cat.OWN_CALLS:  # `platformdirs.user_log_dir("app")`
             return Own(cat.OWN_CALLS[qualified])
         if qualified in cat.ENVIRONMENT_CALLS:  # `os.environ.get("XDG_CACHE_HOME", ...)`
-            return _literal(_first(call, "key")) or False
+            said = _literal(_first(call, "key"))
+            if said is not None:
+                return said
+            default = _second(call, "default", "value")
+            # `os.getenv("APP_LOG_DIR", DEFAULT_LOG_DIR)`: the server's own folder
+            # wherever the operator moves it (not scratch: the setting may name the
+            # user's output)
+            place = False if default is None else self._place(default, where, hops, seen)
+            return place if isinstance(place, Own) else False
         named = _named(last_name(call.func) or "")
         if named is not None:
             return named  # `self._cache_path(key)`, `get_tmp_dir()`, `_audit_file()`
@@ -319,6 +332,27 @@ class Spaces:
             return returned
         if isinstance(call.func, cst.Attribute):  # `CACHE.joinpath(x)`, `root.glob("*")`
             return self._place(call.func.value, where, hops, seen)
+        return False
+
+    def _overridable(self, expr: cst.BaseExpression, where: Function) -> bool:
+        """Whether `expr` is only an environment variable whose name says nothing of the
+        place (`os.environ.get("PACING_DIR")`, `Path(os.environ["STATE_DIR"])`)."""
+        while isinstance(expr, cst.Call):
+            dotted = dotted_name(expr.func) or ""
+            qualified = self.project.qualify(dotted, where) if dotted else ""
+            if qualified in cat.ENVIRONMENT_CALLS:
+                return _literal(_first(expr, "key")) is None and _second(
+                    expr, "default", "value"
+                ) is None
+            if qualified not in cat.SAME_PLACE_CALLS or not expr.args:
+                return False
+            expr = expr.args[0].value  # `Path(os.environ.get(...))`
+        if isinstance(expr, cst.Subscript):
+            dotted = dotted_name(expr.value) or ""
+            if self.project.qualify(dotted, where) not in cat.ENVIRONMENT:
+                return False
+            key = expr.slice[0].slice if len(expr.slice) == 1 else None
+            return isinstance(key, cst.Index) and _literal(key.value) is None
         return False
 
     def _returned(
@@ -364,6 +398,15 @@ def _first(call: cst.Call, *names: str) -> cst.BaseExpression | None:
             return arg.value
         break
     return None
+
+
+def _second(call: cst.Call, *names: str) -> cst.BaseExpression | None:
+    """The second positional argument, or the keyword argument of one of `names`."""
+    found = keyword(call, *names)
+    if found is not None:
+        return found
+    passed = [a.value for a in call.args if a.keyword is None and not a.star]
+    return passed[1] if len(passed) > 1 else None
 
 
 def _given(node: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
