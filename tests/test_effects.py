@@ -1156,6 +1156,7 @@ def _apply_changes(conn, script):
 def _set_key(key):
     Path(STATE, key).write_text('x')
 API_KEY_PATH = Path(STATE) / 'api_key'
+STORE = object()
 class CandleCache:
     def set_calendar(self, market, payload):
         Path(STATE, market).write_text(payload)
@@ -1200,6 +1201,9 @@ def handle(path: str):
         ("Path(path).chmod(0o700)", True),
         # a cache object filled in a helper; the user's files stay writes
         ("_remember(path, path.upper())", False),
+        # a method named for a change, on an object named as a cache: the cache emptied
+        ("STORE.cache_teams.delete_prefix('teams/')", False),
+        ("STORE.teams.delete_prefix('teams/')", True),
         ("Path(STATE, 'notes.md').write_text(path)", True),
     ],
 )

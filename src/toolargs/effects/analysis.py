@@ -617,7 +617,14 @@ class _Scan:
             if self.configures(func):
                 return
             certain = verb in catalogue.mutation_verbs and verb not in cat.WEAK_VERBS
-            self.write("call", site, text, certain=certain, why="" if certain else "by its name")
+            # `state.cache_teams.delete_prefix(key)`: emptying the cache the server keeps
+            own = (
+                _CACHE
+                if isinstance(func, cst.Attribute) and self.cache_receiver(func.value)
+                else ""
+            )
+            self.write("call", site, text, certain=certain,
+                       why="" if certain else "by its name", own=own)
             return
         if isinstance(func, cst.Attribute) and (
             _root_name(func) in cat.LOGGING_ROOTS or last in cat.READ_METHODS
