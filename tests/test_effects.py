@@ -1120,7 +1120,7 @@ def test_credentials_saved_after_logging_in_are_the_servers_own(tmp_path: Path) 
 
 
 OWN_STATE_PREAMBLE = '''\
-import os, sqlite3
+import os, sqlite3, tempfile
 from pathlib import Path
 import keyring
 import platformdirs
@@ -1204,6 +1204,9 @@ def handle(path: str):
         # a method named for a change, on an object named as a cache: the cache emptied
         ("STORE.cache_teams.delete_prefix('teams/')", False),
         ("STORE.teams.delete_prefix('teams/')", True),
+        # a method saving to the folder it is given: scratch space, or the user's
+        ("STORE.save_logs(tempfile.mkdtemp(prefix='logs'))", False),
+        ("STORE.save_logs(Path(path))", True),
         ("Path(STATE, 'notes.md').write_text(path)", True),
     ],
 )

@@ -623,8 +623,15 @@ class _Scan:
                 if isinstance(func, cst.Attribute) and self.cache_receiver(func.value)
                 else ""
             )
+            place: Place = False
+            if verb in cat.SAVE_TO_VERBS and not bare:
+                # `target.save_logs(log_dir)` into a `tempfile.mkdtemp()`: scratch space,
+                # or the server's own folder
+                target = _argument(call, 0)
+                found = self.place(target) if target is not None else False
+                place = found if found is True or isinstance(found, Own) else False
             self.write("call", site, text, certain=certain,
-                       why="" if certain else "by its name", own=own)
+                       why="" if certain else "by its name", own=own, place=place)
             return
         if isinstance(func, cst.Attribute) and (
             _root_name(func) in cat.LOGGING_ROOTS or last in cat.READ_METHODS

@@ -663,6 +663,9 @@ WRITE_METHOD_NAMES = frozenset(
 # Of those, the methods whose first argument is where they write (`image.save(path)`,
 # `audio.save(tmp_path)`): nothing the user owns when it is scratch space.
 SAVE_TO_METHODS = frozenset({"save"})
+# Verbs of methods whose first argument is where they write (`target.save_logs(log_dir)`,
+# `report.write_html(out)`, `model.dump_weights(folder)`).
+SAVE_TO_VERBS = frozenset({"save", "write", "dump"})
 # Verbs that often name calls that write nothing the user owns (`client.embeddings.create()`,
 # `set_level()`, `update_state()`, `rename_changes()` computing a diff): a call of a library
 # named so may write, which classifies an unannotated tool but is not enough for TAV403.
