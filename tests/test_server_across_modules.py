@@ -583,3 +583,32 @@ def test_a_register_function_nothing_calls_registers_nothing(tmp_path: Path) -> 
         (package / "markets.py").read_text(), str(package / "markets.py"), Config()
     )
     assert [t.name for t in report.tools] == ["top_gainers"]
+
+
+def test_a_register_function_called_under_an_alias_registers_its_tools(
+    tmp_path: Path,
+) -> None:
+    """Each tool module defines `register_tools`, imported under another name in a
+    function (`from .markets import register_tools as register_market_tools`, alone or in
+    a parenthesised import) and called by that name: called, so its tools stay."""
+    files = {
+        "server.py": (
+            "from mcp.server.fastmcp import FastMCP\n\n"
+            "mcp = FastMCP('dex')\n\n\n"
+            "def register_all(server):\n"
+            "    from .markets import register_tools as register_market_tools\n"
+            "    from .quotes import (\n"
+            "        register as register_quote_tools,\n"
+            "    )\n"
+            "    register_market_tools(server)\n"
+            "    register_quote_tools(server)\n\n\n"
+            "register_all(mcp)\n\n\n"
+            "if __name__ == '__main__':\n    mcp.run()\n"
+        ),
+        "quotes.py": UNCALLED["quotes.py"].replace("register_quote_tools", "register"),
+        "markets.py": UNCALLED["markets.py"].replace("register_market_tools", "register_tools"),
+    }
+    package = write_package(tmp_path / "dex", files)
+    for module, tool in (("markets.py", "top_gainers"), ("quotes.py", "get_quote")):
+        report = analyze_source((package / module).read_text(), str(package / module), Config())
+        assert [t.name for t in report.tools] == [tool]

@@ -1141,6 +1141,8 @@ def drop_uncalled(tools: list[Tool], index: ModuleIndex) -> None:
 _named: dict[str, frozenset[str] | None] = {}
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _IMPORT_LINE = re.compile(r"^\s*(from\s+\S+\s+)?import\b")
+# `name as alias` on an import line, or on a line of a parenthesised import
+_ALIAS = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+as\s+([A-Za-z_][A-Za-z0-9_]*)")
 _DEFINITION = re.compile(r"^\s*(async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)")
 
 
@@ -1151,6 +1153,7 @@ def _names_used(root: Path, files: list[Path]) -> frozenset[str] | None:
     if len(files) < 2:
         return None
     found: set[str] = set()
+    aliases: dict[str, set[str]] = {}  # `import register_tools as register_company`
     entry = any(word in _project_text(root) for word in _ENTRY_WORDS)
     for file in files:
         try:
@@ -1160,14 +1163,23 @@ def _names_used(root: Path, files: list[Path]) -> frozenset[str] | None:
         if any(word in text for word in (*_DYNAMIC, "getattr(", "globals()")):
             return None
         entry = entry or file.stem == "__main__" or bool(_MAIN_GUARD.search(text))
+        in_import = False
         for line in text.splitlines():
             code = line.split("#", 1)[0]
-            if not code.strip() or _IMPORT_LINE.match(code):
+            if not code.strip():
+                continue
+            starts = bool(_IMPORT_LINE.match(code))
+            if starts or in_import:  # an import, or a line of a parenthesised one
+                for name, alias in _ALIAS.findall(code):
+                    aliases.setdefault(alias, set()).add(name)
+                in_import = (in_import or "(" in code) and ")" not in code
                 continue
             defined = _DEFINITION.match(code)
             if defined is not None:
                 code = code[defined.end():]  # its parameters' defaults may name things
             found.update(_WORD.findall(code))
+    # a function imported under another name is named where that name is
+    found.update(name for alias in found & aliases.keys() for name in aliases[alias])
     return frozenset(found) if entry else None
 
 
