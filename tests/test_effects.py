@@ -90,6 +90,12 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("return open(path).read()", "read-only", "effects: none"),
         ("Path(path).write_text('x')", "mutation", "Path(path).write_text()"),
         ("return path.replace('a', 'b')", "read-only", "effects: none"),
+        (
+            "m = re.compile(r'(?P<a>\\w+)_').match(path.strip())\nauthor = m.group('a')\n"
+            "if author:\n    author = author.replace('_', ' ').strip() or None\n"
+            "return author",
+            "read-only", "effects: none",
+        ),
         ("os.replace(path, path + '.bak')", "mutation", "os.replace()"),
         ("shutil.rmtree(path)", "mutation", "shutil.rmtree()"),
         ("subprocess.run(['git', 'status'])", "read-only", "effects: none"),
@@ -205,7 +211,7 @@ def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:
     indented = textwrap.indent(body, "    ")
     path = tmp_path / "server.py"
     path.write_text(
-        "import duckdb, io, logging, os, shutil, sqlite3, subprocess\n"
+        "import duckdb, io, logging, os, re, shutil, sqlite3, subprocess\n"
         "from pathlib import Path\nimport httpx, requests\nfrom git import Repo\n"
         "from mcp.server.fastmcp import FastMCP\n"
         "mcp = FastMCP('demo')\nlogger = logging.getLogger(__name__)\n"

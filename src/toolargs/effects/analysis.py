@@ -2210,6 +2210,10 @@ def _made_here(value: cst.BaseExpression) -> bool:
     """A value built by this code: a literal, a builtin's result, data read from JSON."""
     if isinstance(value, cst.Await):
         value = value.expression
+    if isinstance(value, cst.BooleanOperation) and (
+        isinstance(value.right, _MADE_HERE) or is_none(value.right)
+    ):
+        value = value.left  # `name.strip() or None`, `name or ""`
     if isinstance(value, _MADE_HERE):
         return True
     if isinstance(value, cst.Call):

@@ -705,11 +705,12 @@ STORE_WRITE_COMMANDS = frozenset(
 ) | frozenset({"config set", "config rewrite", "config resetstat", "slowlog reset",
                "memory purge", "client kill", "script flush", "function flush",
                "function load", "acl setuser", "acl deluser", "cluster reset"})
-# Methods whose result is plain data the caller owns.
+# Methods whose result is plain data the caller owns (a regular expression match's
+# `group()` among them).
 DATA_METHODS = frozenset(
     """json copy split rsplit splitlines keys values items model_dump to_dict dict
     strip lower upper format join encode decode read_text read_bytes fetchall fetchone
-    fetchmany""".split()
+    fetchmany group groups groupdict""".split()
 )
 # Parameter annotations of plain data (JSON values): not an object of a library.
 DATA_TYPES = frozenset(
