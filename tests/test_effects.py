@@ -1213,6 +1213,8 @@ def handle(path: str):
         # a method saving to the folder it is given: scratch space, or the user's
         ("STORE.save_logs(tempfile.mkdtemp(prefix='logs'))", False),
         ("STORE.save_logs(Path(path))", True),
+        ("STORE.write_image(path, tempfile.NamedTemporaryFile(suffix='.png').name)", False),
+        ("STORE.write_image(path, file=Path(STATE) / path)", True),
         ("Path(STATE, 'notes.md').write_text(path)", True),
     ],
 )

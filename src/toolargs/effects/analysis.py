@@ -625,11 +625,9 @@ class _Scan:
             )
             place: Place = False
             if verb in cat.SAVE_TO_VERBS and not bare:
-                # `target.save_logs(log_dir)` into a `tempfile.mkdtemp()`: scratch space,
-                # or the server's own folder
-                target = _argument(call, 0)
-                found = self.place(target) if target is not None else False
-                place = found if found is True or isinstance(found, Own) else False
+                # `target.save_logs(log_dir)`, `pio.write_image(fig, tmp.name)` into a
+                # `tempfile.mkdtemp()`: scratch space, or the server's own folder
+                place = self.destination(call)
             self.write("call", site, text, certain=certain,
                        why="" if certain else "by its name", own=own, place=place)
             return
@@ -945,6 +943,22 @@ class _Scan:
                 value = self.values.get(node.value)
                 if value is not None and hops < 3 and self.carries(value, hops + 1):
                     return True
+        return False
+
+    def destination(self, call: cst.Call) -> Place:
+        """Where a call named for saving or writing puts what it is given: its first
+        argument or its second (`save_logs(folder)`, `write_image(fig, path)`), or one
+        named for it (`file=`); the first of them in scratch space or the server's own
+        folder, False when none is."""
+        given = [a.value for a in call.args[:2] if a.keyword is None and not a.star]
+        given += [
+            a.value for a in call.args
+            if a.keyword is not None and a.keyword.value in cat.DESTINATION_KEYWORDS
+        ]
+        for value in given:
+            found = self.place(value)
+            if found is True or isinstance(found, Own):
+                return found
         return False
 
     def cache_receiver(self, receiver: cst.BaseExpression) -> bool:
