@@ -135,6 +135,10 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("repo = Repo.clone_from(path, '/tmp/clones/x')\nrepo.remotes.origin.push()",
          "mutation", "origin.push()"),
         ("api.delete_file(path)", "mutation", "api.delete_file()"),
+        # a download into the file the tool is given; into a temporary file; to memory
+        ("api.download_file('report.pdf', path)", "mutation", "downloads to a local file"),
+        ("api.download_file(path, tempfile.mkstemp()[1])", "read-only", ""),
+        ("return api.download(path)", "read-only", ""),
         ("hits = []\nhits.append(path)\nreturn hits", "read-only", "effects: none"),
         ("d = {}\nd.update(a=1)\nreturn d", "read-only", "effects: none"),
         # an SDK client's resource: its `update` sends the change (a PATCH), a dict's
@@ -211,7 +215,7 @@ def test_catalogue(tmp_path: Path, body: str, mode: str, evidence: str) -> None:
     indented = textwrap.indent(body, "    ")
     path = tmp_path / "server.py"
     path.write_text(
-        "import duckdb, io, logging, os, re, shutil, sqlite3, subprocess\n"
+        "import duckdb, io, logging, os, re, shutil, sqlite3, subprocess, tempfile\n"
         "from pathlib import Path\nimport httpx, requests\nfrom git import Repo\n"
         "from mcp.server.fastmcp import FastMCP\n"
         "mcp = FastMCP('demo')\nlogger = logging.getLogger(__name__)\n"

@@ -608,6 +608,14 @@ class _Scan:
                 return
         if isinstance(func, cst.Attribute) and _root_name(func) in cat.LOGGING_ROOTS:
             return  # `logger.info(...)`, `logger.addHandler(handler)`: logging and its set-up
+        if isinstance(func, cst.Attribute) and _first_word(last) in cat.DOWNLOAD_WORDS:
+            destination = _argument(call, 1, *cat.DOWNLOAD_DESTINATIONS)
+            if destination is not None:
+                # `client.download_file(remote, local_path)`: a file written where the
+                # second argument says (nothing of the user's in scratch space)
+                self.write("filesystem", site, text, certain=False,
+                           why="downloads to a local file", place=self.place(destination))
+                return
         verb = name_verb(last, catalogue.mutation_verbs, cat.STATE_CALL_VERBS)
         bare = verb is not None and last.lstrip("_") == verb
         if verb is not None and not last[:1].isupper() and (

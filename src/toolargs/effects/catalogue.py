@@ -530,6 +530,14 @@ TEXT_SERIALISERS = frozenset(
     """to_json to_csv to_markdown to_html to_latex to_xml to_string write_json write_csv
     write_ndjson""".split()
 )
+# Methods that fetch a remote file into a local one, by their first word
+# (`client.download_file(remote, local)`, `blob.download_to_filename(path)`), and the
+# keywords naming the local file.
+DOWNLOAD_WORDS = frozenset({"download"})
+DOWNLOAD_DESTINATIONS = (
+    "local_path", "to_path", "dest", "dst", "destination", "filename", "file_path",
+    "local_file", "output_path", "save_path", "path",
+)
 DESTINATION_KEYWORDS = frozenset(
     {"path", "path_or_buf", "buf", "file", "fp", "filename", "target", "destination"}
 )
