@@ -612,3 +612,60 @@ def test_a_register_function_called_under_an_alias_registers_its_tools(
     for module, tool in (("markets.py", "top_gainers"), ("quotes.py", "get_quote")):
         report = analyze_source((package / module).read_text(), str(package / module), Config())
         assert [t.name for t in report.tools] == [tool]
+
+
+UNBUILT = {
+    "server.py": (
+        "from mcp.server.fastmcp import FastMCP\n\n\n"
+        "class MarkdownServer:\n"
+        "    def __init__(self, name: str = 'md') -> None:\n"
+        "        self.mcp = FastMCP(name)\n\n"
+        "        @self.mcp.tool()\n"
+        "        def get_section(heading: str) -> str:\n"
+        "            \"\"\"One section of the document.\"\"\"\n"
+        "            return heading\n\n\n"
+        "server = MarkdownServer()\n\n\n"
+        "if __name__ == '__main__':\n    server.mcp.run()\n"
+    ),
+    # the version it replaced, kept beside it under the same class name
+    "legacy.py": (
+        "from mcp.server.fastmcp import FastMCP\n\n\n"
+        "class MarkdownServer:\n"
+        "    def __init__(self) -> None:\n"
+        "        self.mcp = FastMCP('md-legacy')\n\n"
+        "        @self.mcp.tool()\n"
+        "        def undo() -> str:\n"
+        "            \"\"\"Undo the last edit.\"\"\"\n"
+        "            return 'undone'\n\n\n"
+        "if __name__ == '__main__':\n    MarkdownServer().mcp.run()\n"
+    ),
+    "enhanced.py": (
+        "from .server import MarkdownServer\n\n\n"
+        "class EnhancedServer(MarkdownServer):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__('enhanced')\n"
+        "        self._setup_enhanced()\n\n"
+        "    def _setup_enhanced(self) -> None:\n"
+        "        @self.mcp.tool()\n"
+        "        def get_document(document_path: str) -> str:\n"
+        "            \"\"\"A document on disk.\"\"\"\n"
+        "            return document_path\n"
+    ),
+}
+
+
+def test_tools_of_a_class_nothing_builds_are_not_registered(tmp_path: Path) -> None:
+    """`EnhancedServer` registers a tool on the server its base class builds, but nothing
+    in the package builds an `EnhancedServer`: its decorator never runs, so `get_document`
+    is no tool, and no TAV904 says the checker cannot tell what its server does with an
+    unknown key (two classes of one name keep the server from being linked by name)."""
+    package = write_package(tmp_path / "md", UNBUILT)
+    report = analyze_source(
+        (package / "enhanced.py").read_text(), str(package / "enhanced.py"), Config()
+    )
+    assert report.tools == ()
+    assert not [d for d in report.diagnostics if d.code == "TAV904"]
+    report = analyze_source(
+        (package / "server.py").read_text(), str(package / "server.py"), Config()
+    )
+    assert [t.name for t in report.tools] == ["get_section"]

@@ -15,6 +15,7 @@ from toolargs.discovery.flow_link import (
     annotated_by_flow,
     drop_hidden,
     drop_uncalled,
+    drop_unreached,
     drop_unimported,
     drop_unlisted,
     drop_unserved,
@@ -98,6 +99,7 @@ def build_model(
             tool.server_model = server
             if server.framework_id in SIGNATURE_FRAMEWORKS:
                 _keyword_style(tool)
+    drop_unreached(tools, index)  # tools on no known server that nothing registers
     intercepted_by_flow(tools, index)  # a hook of the server that rejects unknown keys
     _mounted_servers(tools, servers, index, config)
     return ModuleModel(

@@ -127,6 +127,12 @@ class Facts:
     dispatching: tuple[Dispatching, ...] = ()
     listing_unread: bool = True  # a low-level listing may hold names the analysis missed
     unnamed: tuple[Unnamed, ...] = ()
+    # Every handler (file, `def` line) the analysis saw registered on any server, one from
+    # outside the package among them; and whether it followed every value without
+    # broadening one to Unknown (only then does a handler it never saw registered say
+    # something).
+    registered: frozenset[tuple[str, int]] = frozenset()
+    complete: bool = False
 
 
 _analysed: dict[str, Facts] = {}
@@ -377,9 +383,15 @@ def _analyse(files: list[Path], root: Path) -> Facts:
         for u in result.unnamed
         if u.registration.path and u.server_place is not None
     }  # fmt: skip
+    registered = frozenset(
+        (str(Path(t.handler_place.path).resolve()), t.handler_place.line)
+        for t in result.tools
+        if t.handler_place is not None
+    )
     return Facts(
         tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)), result.listing_unread,
         tuple(sorted(loaders, key=lambda u: (u.path, u.line, u.server_path, u.server_line))),
+        registered, not result.broadened and not result.unnamed and not result.listing_unread,
     )
 
 
@@ -1136,6 +1148,31 @@ def drop_uncalled(tools: list[Tool], index: ModuleIndex) -> None:
             doomed.append(tool)
     for tool in doomed:
         tools.remove(tool)
+
+
+def drop_unreached(tools: list[Tool], index: ModuleIndex) -> None:
+    """Tools on a server discovery cannot tell (each would get TAV904) whose handler the
+    value flow never sees registered, in a package where it registers tools and follows
+    every value: code that never runs registers them (`@self.mcp.tool()` in a method of
+    a subclass nothing builds, a register function nothing calls). The value flow starts
+    from what the package runs; a server from outside it (a dependency's factory) still
+    registers its tools there, so those stay."""
+    if index.path is None:
+        return
+    unknown = [
+        t for t in tools
+        if t.server_model is None and t.handler is not None and t.handler.keyword_style
+        and t.enforcement is None
+    ]
+    if not unknown:
+        return
+    facts = _facts(index.path)
+    if not facts.complete or not facts.registered:
+        return
+    for tool in unknown:
+        place = _handler_place(tool, index)
+        if place is not None and place not in facts.registered:
+            tools.remove(tool)
 
 
 _named: dict[str, frozenset[str] | None] = {}
