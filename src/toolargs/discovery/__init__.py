@@ -100,11 +100,26 @@ def build_model(
             if server.framework_id in SIGNATURE_FRAMEWORKS:
                 _keyword_style(tool)
     drop_unreached(tools, index)  # tools on no known server that nothing registers
+    _drop_repeated(tools)  # one handler found twice under one name
     intercepted_by_flow(tools, index)  # a hook of the server that rejects unknown keys
     _mounted_servers(tools, servers, index, config)
     return ModuleModel(
         path, module, tools, servers, index.statement_of, project, index.server_calls
     )
+
+
+def _drop_repeated(tools: list[Tool]) -> None:
+    """A tool found twice, by the same name, shape, handler and server (a dispatcher
+    reached from two places that both route `tools/call` to it): one tool."""
+    seen: set[tuple[str, str, int, str | None]] = set()
+    kept: list[Tool] = []
+    for tool in tools:
+        node = tool.handler.node if tool.handler is not None else tool.anchor
+        key = (tool.name, tool.shape, id(node), tool.server)
+        if key not in seen:
+            seen.add(key)
+            kept.append(tool)
+    tools[:] = kept
 
 
 # Servers that call a registered function with keyword arguments, its schema built from
