@@ -669,3 +669,57 @@ def test_tools_of_a_class_nothing_builds_are_not_registered(tmp_path: Path) -> N
         (package / "server.py").read_text(), str(package / "server.py"), Config()
     )
     assert [t.name for t in report.tools] == ["get_section"]
+
+
+LOADED_BY_NAME = {
+    "app.py": "from fastmcp import FastMCP\n\napp = FastMCP('desk')\n",
+    "tools/__init__.py": (
+        "from desk.app import app\n\n"
+        "MODULES = [\n    'windows',\n    'mouse',\n]\n\n"
+        "for module_name in MODULES:\n"
+        "    __import__(f'{__name__}.{module_name}', fromlist=['*'])\n"
+    ),
+    "tools/windows.py": (
+        "from desk.app import app\n\n\n"
+        "@app.tool()\n"
+        "def list_windows() -> list[str]:\n"
+        "    \"\"\"The open windows.\"\"\"\n    return []\n"
+    ),
+    "tools/mouse.py": (
+        "from desk.app import app\n\n\n"
+        "@app.tool()\n"
+        "def mouse_position() -> tuple[int, int]:\n"
+        "    \"\"\"Where the pointer is.\"\"\"\n    return (0, 0)\n"
+    ),
+    # the tools of an earlier version, kept in the package but loaded by nothing
+    "tools/archived/__init__.py": "",
+    "tools/archived/window.py": (
+        "from desk.app import app\n\n\n"
+        "@app.tool()\n"
+        "def close_window(title: str) -> str:\n"
+        "    \"\"\"Close a window.\"\"\"\n    return title\n"
+    ),
+    "__main__.py": (
+        "from desk.app import app\nimport desk.tools  # noqa: F401\n\n"
+        "if __name__ == '__main__':\n    app.run()\n"
+    ),
+}
+
+
+def test_modules_loaded_by_names_the_flow_reads_are_imported_and_the_rest_are_not(
+    tmp_path: Path,
+) -> None:
+    """`tools/__init__.py` loads its modules by name (`__import__(f"{__name__}.{name}")`
+    over a list of literals): the value flow reads those names, so `windows` and `mouse`
+    are imported and register their tools, while `archived/window.py`, which no import
+    and no computed name loads, registers nothing."""
+    package = write_package(tmp_path / "desk", LOADED_BY_NAME)
+    found = {}
+    for module in ("tools/windows.py", "tools/mouse.py", "tools/archived/window.py"):
+        report = analyze_source((package / module).read_text(), str(package / module), Config())
+        found[module] = [t.name for t in report.tools]
+    assert found == {
+        "tools/windows.py": ["list_windows"],
+        "tools/mouse.py": ["mouse_position"],
+        "tools/archived/window.py": [],
+    }

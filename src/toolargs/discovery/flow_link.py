@@ -133,6 +133,10 @@ class Facts:
     # something).
     registered: frozenset[tuple[str, int]] = frozenset()
     complete: bool = False
+    # The modules the package loads by a computed name the analysis read; None when it
+    # could not read one (then any module may be loaded so).
+    loaded_by_name: frozenset[str] | None = None
+    loads_read_in: frozenset[str] = frozenset()  # the files (resolved) holding those loads
 
 
 _analysed: dict[str, Facts] = {}
@@ -392,6 +396,8 @@ def _analyse(files: list[Path], root: Path) -> Facts:
         tuple(sorted(found, key=_order)), tuple(sorted(handlers, key=str)), result.listing_unread,
         tuple(sorted(loaders, key=lambda u: (u.path, u.line, u.server_path, u.server_line))),
         registered, not result.broadened and not result.unnamed and not result.listing_unread,
+        result.loaded_by_name,
+        frozenset(str(Path(path).resolve()) for path in result.loads_read_in),
     )
 
 
@@ -1080,6 +1086,8 @@ _COMMENTED_IMPORT = re.compile(
 _DYNAMIC = (
     "import_module", "__import__", "pkgutil", "entry_points", "runpy", "spec_from_file_location",
 )
+# The run-time loaders whose module names the value flow reads (`loaded_by_name`).
+_READ_LOADERS = frozenset({"import_module", "__import__"})
 _MAIN_GUARD = re.compile(r"^if[ \t]+__name__[ \t]*==", re.M)
 # Files of the project, beside its package, that may name a module to run: the build
 # configuration's entry points and scripts, a container's command, a runner's config.
@@ -1117,7 +1125,10 @@ def drop_unimported(tools: list[Tool], index: ModuleIndex) -> None:
     if "." not in name:
         return  # a script beside others, which may be run by itself
     if key not in _unimported:
-        _unimported[key] = _never_imported(root, files)
+        facts = _facts(index.path)
+        _unimported[key] = _never_imported(
+            root, files, facts.loaded_by_name, facts.loads_read_in
+        )
     if name in _unimported[key]:
         tools.clear()
 
@@ -1220,11 +1231,18 @@ def _names_used(root: Path, files: list[Path]) -> frozenset[str] | None:
     return frozenset(found) if entry else None
 
 
-def _never_imported(root: Path, files: list[Path]) -> frozenset[str]:
+def _never_imported(
+    root: Path,
+    files: list[Path],
+    loaded: frozenset[str] | None = None,
+    read_in: frozenset[str] = frozenset(),
+) -> frozenset[str]:
     """The package's modules no import statement of the package names, that have no
     `__main__` block and that no file of the project names; none in a package that
-    loads modules by name at run time. Where the package has no entry point of its own
-    (an outside runner may load any module), only those whose import is commented out."""
+    loads modules by name at run time, unless the value flow read every such name in
+    the files that do (`loaded`, read in `read_in`: `__import__(f"{__name__}.{name}")`
+    over a list of names), and then those modules are imported. Where the package has no entry point of its own (an outside
+    runner may load any module), only those whose import is commented out."""
     from toolargs.flow.engine import _IMPORT
 
     live: set[str] = set()
@@ -1243,7 +1261,13 @@ def _never_imported(root: Path, files: list[Path]) -> frozenset[str]:
         except SourceError:
             continue
         if any(word in text for word in _DYNAMIC):
-            return frozenset()
+            read_by_flow = (
+                loaded is not None
+                and str(file.resolve()) in read_in
+                and not any(word in text for word in _DYNAMIC if word not in _READ_LOADERS)
+            )
+            if not read_by_flow:
+                return frozenset()
         parts = list(file.resolve().relative_to(root.resolve()).with_suffix("").parts)
         if _MAIN_GUARD.search(text) or parts[-1] == "__main__":
             entry = True
@@ -1257,6 +1281,7 @@ def _never_imported(root: Path, files: list[Path]) -> frozenset[str]:
         for match in _PARENTHESISED_IMPORT.finditer(text):  # `from x import (\n a,\n b,\n)`
             names = re.sub(r"#[^\n]*", "", match.group(2)).replace("\n", " ")
             live.update(_imported_names(f"from {match.group(1)} import {names}", package))
+    live |= loaded or frozenset()
     # An import names a module by its full name, which may start above the folder
     # module names are relative to (`pdfco.mcp.tools` for `mcp/tools.py` in the
     # namespace package `pdfco/`): every tail of an imported name is imported.

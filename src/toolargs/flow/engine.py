@@ -94,7 +94,7 @@ GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
-BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len"}
+BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len", "__import__"}
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 # A function that loads modules by name is relevant: the modules it loads may register.
 LOADING_TOKENS = frozenset({"import_module", ".import_module"})
@@ -307,6 +307,12 @@ class Engine:
         self.mounts: set[tuple[Value, Value, str]] = set()  # parent, child, prefix
         self.unresolved: list[tuple[str, str, int]] = []
         self.broadened: set[str] = set()
+        # Modules loaded by a name computed at run time (`import_module(name)`,
+        # `__import__(...)`) that the analysis read, and whether one load's name was not
+        # read.
+        self.loaded_by_name: set[str] = set()
+        self.loads_unread = False
+        self.loads_read_in: set[str] = set()  # the files whose loads were evaluated
         self.changed = False
         self.evaluated: set[Frame] = set()  # frames evaluated this round
         self.stack: list[Frame] = []
@@ -2090,12 +2096,22 @@ class Engine:
                     elif isinstance(owner, (Object, Class)):
                         self._store(owner, ATTRIBUTES, positional[2])
             return frozenset({Const(None)})
-        if name.endswith("importlib.import_module") or name == "importlib.import_module":
+        if name.endswith("importlib.import_module") or name in ("importlib.import_module", "__import__"):
+            # `__import__(f"{__name__}.{name}", fromlist=["*"])` loads the module as
+            # `import_module` does (without a fromlist it gives the top package; what
+            # matters here is that the module runs)
             out = set()
-            package = positional[1] if len(positional) > 1 else keywords.get("package", NOTHING)
+            package = NOTHING if name == "__import__" else (
+                positional[1] if len(positional) > 1 else keywords.get("package", NOTHING)
+            )
+            self.loads_read_in.add(scope.module.path)
             for target in positional[0] if positional else keywords.get("name", NOTHING):
-                for dotted in _absolute(target, package):
+                found = list(_absolute(target, package))
+                if not found:
+                    self.loads_unread = True
+                for dotted in found:
                     module = self.modules.get(dotted)
+                    self.loaded_by_name.add(dotted)
                     out.add(module if module is not None else External(dotted))
             return frozenset(out) or frozenset({UNKNOWN})
         if name == "dataclasses.replace" and positional:

@@ -125,6 +125,10 @@ class Analysis:
     # tools, or a tool whose name it could not read: its listing may hold more names.
     listing_unread: bool = False
     unnamed: list[Unnamed] = field(default_factory=list)
+    # The modules loaded by a computed name the analysis read (`import_module(name)` over
+    # a list of names); None when it could not read one of those names.
+    loaded_by_name: frozenset[str] | None = frozenset()
+    loads_read_in: frozenset[str] = frozenset()  # the files holding those loads
 
 
 def analyse(files: Sequence[Path], root: Path) -> Analysis:
@@ -236,6 +240,8 @@ class Reader:
         return Analysis(
             tools, unresolved, self.engine.broadened, call_handlers, self.listing_unread,
             unnamed,
+            None if self.engine.loads_unread else frozenset(self.engine.loaded_by_name),
+            frozenset(self.engine.loads_read_in),
         )
 
     def _rejecting(self, server: Object) -> str:
