@@ -1167,6 +1167,8 @@ def _set_key(key):
     Path(STATE, key).write_text('x')
 API_KEY_PATH = Path(STATE) / 'api_key'
 STORE = object()
+def _evict(key):
+    STORE.results_cache.delete(key)
 class CandleCache:
     def set_calendar(self, market, payload):
         Path(STATE, market).write_text(payload)
@@ -1214,6 +1216,8 @@ def handle(path: str):
         # a method named for a change, on an object named as a cache: the cache emptied
         ("STORE.cache_teams.delete_prefix('teams/')", False),
         ("STORE.teams.delete_prefix('teams/')", True),
+        # an entry of the server's cache dropped by the key the tool was asked for
+        ("_evict(path)", False),
         # a method saving to the folder it is given: scratch space, or the user's
         ("STORE.save_logs(tempfile.mkdtemp(prefix='logs'))", False),
         ("STORE.save_logs(Path(path))", True),

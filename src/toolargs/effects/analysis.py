@@ -430,9 +430,10 @@ class _Scan:
             cat.SETUP_FUNCTION_WORDS, cat.SETUP_FUNCTION_PAIRS,
         ):
             own = _SETUP
-        if kind == "network" and isinstance(site, cst.Call):
+        if kind == "network" and isinstance(site, cst.Call) and own != _CACHE:
             # What the request carries of the parameters: the same request whatever the
-            # tool is given (logging in) is not one the tool sends for its caller.
+            # tool is given (logging in) is not one the tool sends for its caller. (A
+            # cache the server keeps, `cache.delete(key)`, is its own whatever the key.)
             carries = tuple(sorted({n for a in site.args for n in self.carried(a.value)}))
         self.summary.writes.append(
             Write(kind, text, site, self.function, (self.function.label,), certain, why,
