@@ -135,6 +135,10 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("repo = Repo.clone_from(path, '/tmp/clones/x')\nrepo.remotes.origin.push()",
          "mutation", "origin.push()"),
         ("api.delete_file(path)", "mutation", "api.delete_file()"),
+        # the user's desktop: the clipboard, keys sent to the focused window
+        ("import pyperclip\npyperclip.copy(path)", "mutation", "acts on the user's desktop"),
+        ("import pyautogui\npyautogui.hotkey('ctrl', 'v')", "mutation", "pyautogui.hotkey()"),
+        ("import pyperclip\nreturn pyperclip.paste()", "read-only", ""),
         # a download into the file the tool is given; into a temporary file; to memory
         ("api.download_file('report.pdf', path)", "mutation", "downloads to a local file"),
         ("api.download_file(path, tempfile.mkstemp()[1])", "read-only", ""),

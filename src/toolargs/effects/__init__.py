@@ -124,7 +124,7 @@ AMBIENT_SHARE = 0.75
 AMBIENT_MIN = 3
 # Kinds that act on what the user owns whichever tool reaches them: never ambient. An
 # HTTP request is only when it carries nothing of the tool's arguments (signing in).
-_NOT_AMBIENT = frozenset({"process", "git"})
+_NOT_AMBIENT = frozenset({"process", "git", "desktop"})
 
 
 def _ambient(

@@ -125,7 +125,7 @@ Guard = tuple[tuple[str, frozenset[str]], ...]
 
 @dataclass(frozen=True)
 class Write:
-    kind: str  # filesystem, process, network, sql, git, call
+    kind: str  # filesystem, process, network, sql, git, desktop, call
     text: str  # the call as evidence: "api.delete_file()"
     node: cst.CSTNode
     function: Function  # the function holding the call
@@ -550,6 +550,9 @@ class _Scan:
             return
         if qualified in cat.PROCESS_CALLS:
             self.decide("process", site, text, self.command_template(call, qualified))
+            return
+        if qualified in cat.DESKTOP_CALLS:  # `pyperclip.copy(text)`, `pyautogui.click()`
+            self.write("desktop", site, text, why="acts on the user's desktop")
             return
         if qualified in cat.URLLIB_REQUESTS:
             # `Request(url, data=payload, method="POST")`, sent by `urlopen(req)`: the
@@ -2361,7 +2364,7 @@ def _words(name: str) -> set[str]:
 
 
 # Writes that act on what the user owns whatever function makes them.
-_NEVER_OWN = frozenset({"network", "process", "git"})
+_NEVER_OWN = frozenset({"network", "process", "git", "desktop"})
 
 
 def _requests_credentials(function: Function) -> bool:

@@ -299,6 +299,22 @@ OPENED_TYPES = frozenset(
 # keyword), the current folder when none is.
 ARCHIVE_EXTRACT = {"extract": (1, "path"), "extractall": (0, "path")}
 
+# --- the desktop ---
+
+# Calls that change what the user's desktop holds or does: the clipboard, and keys and
+# pointer input sent to whatever window has the focus.
+DESKTOP_CALLS = frozenset(
+    """pyperclip.copy pyperclip.paste_and_copy win32clipboard.SetClipboardData
+    win32clipboard.SetClipboardText win32clipboard.EmptyClipboard pyautogui.click
+    pyautogui.doubleClick pyautogui.tripleClick pyautogui.rightClick pyautogui.middleClick
+    pyautogui.mouseDown pyautogui.mouseUp pyautogui.moveTo pyautogui.moveRel pyautogui.move
+    pyautogui.dragTo pyautogui.dragRel pyautogui.drag pyautogui.scroll pyautogui.hscroll
+    pyautogui.vscroll pyautogui.typewrite pyautogui.write pyautogui.press pyautogui.keyDown
+    pyautogui.keyUp pyautogui.hotkey keyboard.write keyboard.press keyboard.release
+    keyboard.press_and_release keyboard.send mouse.click mouse.move mouse.press
+    mouse.release mouse.wheel""".split()
+)
+
 # --- processes ---
 
 PROCESS_CALLS = frozenset(
