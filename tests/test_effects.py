@@ -2323,3 +2323,66 @@ def test_a_folder_the_environment_may_move_from_the_servers_cache_is_its_own(
     found = codes(path)
     assert ("TAV403", "get_regulation") not in found
     assert ("TAV403", "summary") in found
+
+
+def test_a_dispatcher_methods_branch_follows_the_methods_of_its_class(tmp_path: Path) -> None:
+    """A hand-written server whose dispatcher is a method: the branch for each tool calls
+    another method of the same class (`self.create_roadmap(arguments)`), which is
+    followed, not judged by its name: filling a template writes nothing; deleting a file
+    does."""
+    path = tmp_path / "server.py"
+    path.write_text(textwrap.dedent('''\
+        import json
+        import os
+        import sys
+        from typing import Any
+
+
+        class LegalServer:
+            def __init__(self) -> None:
+                self.tools = [
+                    {"name": "create_roadmap", "inputSchema": {"type": "object"}},
+                    {"name": "remove_export", "inputSchema": {"type": "object"}},
+                ]
+
+            def handle_request(self, request: dict[str, Any]) -> dict[str, Any]:
+                method = request.get("method")
+                if method == "tools/list":
+                    return {"tools": self.tools}
+                if method == "tools/call":
+                    params = request.get("params", {})
+                    tool_name = params.get("name")
+                    arguments = params.get("arguments", {})
+                    if tool_name == "create_roadmap":
+                        result = self.create_roadmap(arguments)
+                    elif tool_name == "remove_export":
+                        result = self.remove_export(arguments)
+                    else:
+                        result = "unknown tool"
+                    return {"content": [{"type": "text", "text": result}]}
+                return {}
+
+            def create_roadmap(self, args: dict[str, Any]) -> str:
+                tools = args.get("tools", [])
+                return f"Roadmap for {', '.join(tools)}"
+
+            def remove_export(self, args: dict[str, Any]) -> str:
+                os.remove(args["path"])
+                return "removed"
+
+
+        def main() -> None:
+            server = LegalServer()
+            for line in sys.stdin:
+                print(json.dumps(server.handle_request(json.loads(line))))
+
+
+        if __name__ == "__main__":
+            main()
+        '''), encoding="utf-8")
+    found = tools(path)
+    assert (found["create_roadmap"].mode, found["create_roadmap"].mode_source) == (
+        "read-only", "effects: none in the resolved call tree"
+    )
+    assert found["remove_export"].mode == "mutation"
+    assert "os.remove()" in found["remove_export"].mode_source

@@ -69,6 +69,13 @@ class IndexProject:
             if found is not None:
                 info, where = found
                 return self._function(node, info.owner, Where(where.index, where.cls, info))
+        if info is not None and info.index is not None and info.owner is not None:
+            # a branch of a dispatcher method (`if tool_name == "x": self.x(arguments)`):
+            # `self` is the dispatcher's
+            path = str(info.index.path) if info.index.path else self.path
+            cls = (info.owner, info.index)
+            return Function(node, handler.label.split(" in ")[0], path,
+                            Where(info.index, cls, info), (id(node), id(info.owner.node)))
         return Function(node, handler.label.split(" in ")[0], self.path, Where(self.index))
 
     def _locate(self, node: cst.FunctionDef) -> tuple[FunctionInfo, Where] | None:
