@@ -94,7 +94,7 @@ GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
-BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len", "__import__"}
+BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len", "bool", "__import__"}
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 # A function that loads modules by name is relevant: the modules it loads may register.
 LOADING_TOKENS = frozenset({"import_module", ".import_module"})
@@ -2047,6 +2047,11 @@ class Engine:
                 self._store(container, ELEMENT, value)
                 self._store(container, KEYS, {Const(key)})
             return frozenset({container})
+        if name == "bool" and len(positional) == 1:  # `readOnlyHint=bool(read_only)`
+            return frozenset(
+                Const(bool(v.value)) if isinstance(v, Const) else Unknown("bool")
+                for v in positional[0]
+            ) or frozenset({Unknown("bool")})
         if name == "len" and len(positional) == 1:  # of a known text: `name[len("do_"):]`
             return frozenset(
                 Const(len(v.value)) if isinstance(v, Const) and isinstance(v.value, str)

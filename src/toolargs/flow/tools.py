@@ -491,9 +491,14 @@ class Reader:
                 return read_only, destructive
         given = registration.keywords.get("annotations", NOTHING)
         known = [v for v in given if isinstance(v, (Object, Container))]
-        if known and all(isinstance(v, Unknown) for v in given if v not in known):
+        if known and all(
+            isinstance(v, Unknown) or v == Const(None) for v in given if v not in known
+        ):
             # A closure's variable read in every frame of its enclosing function: the
             # frame with unknown parameters adds Unknown beside the objects passed in.
+            # And `annotations = None` then `if ...: annotations = ToolAnnotations(...)`
+            # in a decorator factory: the branch that builds them is the one its
+            # callers' keywords take (the analysis does not tell the paths apart).
             given = frozenset(known)
         return self._annotation_hints(given)
 
