@@ -1241,8 +1241,9 @@ def _never_imported(
     `__main__` block and that no file of the project names; none in a package that
     loads modules by name at run time, unless the value flow read every such name in
     the files that do (`loaded`, read in `read_in`: `__import__(f"{__name__}.{name}")`
-    over a list of names), and then those modules are imported. Where the package has no entry point of its own (an outside
-    runner may load any module), only those whose import is commented out."""
+    over a list of names), and then those modules are imported. Where the package has
+    no entry point of its own (an outside runner may load any module), only those whose
+    import is commented out."""
     from toolargs.flow.engine import _IMPORT
 
     live: set[str] = set()

@@ -635,13 +635,13 @@ class _Scan:
                 if isinstance(func, cst.Attribute) and self.cache_receiver(func.value)
                 else ""
             )
-            place: Place = False
-            if verb in cat.SAVE_TO_VERBS and not bare:
-                # `target.save_logs(log_dir)`, `pio.write_image(fig, tmp.name)` into a
-                # `tempfile.mkdtemp()`: scratch space, or the server's own folder
-                place = self.destination(call)
+            # `target.save_logs(log_dir)`, `pio.write_image(fig, tmp.name)` into a
+            # `tempfile.mkdtemp()`: scratch space, or the server's own folder
+            saved_to = (
+                self.destination(call) if verb in cat.SAVE_TO_VERBS and not bare else False
+            )
             self.write("call", site, text, certain=certain,
-                       why="" if certain else "by its name", own=own, place=place)
+                       why="" if certain else "by its name", own=own, place=saved_to)
             return
         if isinstance(func, cst.Attribute) and (
             _root_name(func) in cat.LOGGING_ROOTS or last in cat.READ_METHODS

@@ -2101,7 +2101,7 @@ class Engine:
                     elif isinstance(owner, (Object, Class)):
                         self._store(owner, ATTRIBUTES, positional[2])
             return frozenset({Const(None)})
-        if name.endswith("importlib.import_module") or name in ("importlib.import_module", "__import__"):
+        if name.endswith("importlib.import_module") or name == "__import__":
             # `__import__(f"{__name__}.{name}", fromlist=["*"])` loads the module as
             # `import_module` does (without a fromlist it gives the top package; what
             # matters here is that the module runs)
