@@ -1189,6 +1189,8 @@ def drop_unreached(tools: list[Tool], index: ModuleIndex) -> None:
 _named: dict[str, frozenset[str] | None] = {}
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _IMPORT_LINE = re.compile(r"^\s*(from\s+\S+\s+)?import\b")
+# A line of a parenthesised import after its first: names, `as`, commas and the paren.
+_IMPORT_CONTINUATION = re.compile(r"^[\s\w,()]*$")
 # `name as alias` on an import line, or on a line of a parenthesised import
 _ALIAS = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+as\s+([A-Za-z_][A-Za-z0-9_]*)")
 _DEFINITION = re.compile(r"^\s*(async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)")
@@ -1217,6 +1219,7 @@ def _names_used(root: Path, files: list[Path]) -> frozenset[str] | None:
             if not code.strip():
                 continue
             starts = bool(_IMPORT_LINE.match(code))
+            in_import = in_import and bool(_IMPORT_CONTINUATION.match(code))
             if starts or in_import:  # an import, or a line of a parenthesised one
                 for name, alias in _ALIAS.findall(code):
                     aliases.setdefault(alias, set()).add(name)
