@@ -723,3 +723,26 @@ def test_modules_loaded_by_names_the_flow_reads_are_imported_and_the_rest_are_no
         "tools/mouse.py": ["mouse_position"],
         "tools/archived/window.py": [],
     }
+
+
+def test_a_docstring_line_that_reads_like_an_import_hides_no_call(tmp_path: Path) -> None:
+    """A docstring line starting with `import (` is not a parenthesised import whose lines
+    run on: the call of the register function after it still counts, so its tools stay."""
+    files = dict(UNCALLED)
+    files["server.py"] = files["server.py"].replace(
+        "def main() -> None:\n"
+        "    register_quote_tools(mcp)\n"
+        "    # register_market_tools(mcp)\n",
+        "def main() -> None:\n"
+        "    \"\"\"Start the server.\n\n"
+        "    import (the tools\n"
+        "    \"\"\"\n"
+        "    register_market_tools(mcp)\n"
+        "    register_quote_tools(mcp)\n",
+    )
+    assert "    register_market_tools(mcp)\n" in files["server.py"]
+    package = write_package(tmp_path / "dex", files)
+    report = analyze_source(
+        (package / "markets.py").read_text(), str(package / "markets.py"), Config()
+    )
+    assert [t.name for t in report.tools] == ["top_gainers"]
