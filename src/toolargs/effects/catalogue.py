@@ -550,9 +550,10 @@ TEXT_SERIALISERS = frozenset(
 # (`client.download_file(remote, local)`, `blob.download_to_filename(path)`), and the
 # keywords naming the local file.
 DOWNLOAD_WORDS = frozenset({"download"})
+# (Not `path` or `filename`: in `download(path=...)` they may name the remote file.)
 DOWNLOAD_DESTINATIONS = (
-    "local_path", "to_path", "dest", "dst", "destination", "filename", "file_path",
-    "local_file", "output_path", "save_path", "path",
+    "local_path", "to_path", "dest", "dst", "destination", "file_path", "local_file",
+    "output_path", "save_path",
 )
 DESTINATION_KEYWORDS = frozenset(
     {"path", "path_or_buf", "buf", "file", "fp", "filename", "target", "destination"}
@@ -687,8 +688,9 @@ WRITE_METHOD_NAMES = frozenset(
 # Of those, the methods whose first argument is where they write (`image.save(path)`,
 # `audio.save(tmp_path)`): nothing the user owns when it is scratch space.
 SAVE_TO_METHODS = frozenset({"save"})
-# Verbs of methods whose first argument is where they write (`target.save_logs(log_dir)`,
-# `report.write_html(out)`, `model.dump_weights(folder)`).
+# Verbs of methods that write what they are given to a place one of their first two
+# arguments names (`target.save_logs(log_dir)`, `pio.write_image(fig, path)`,
+# `model.dump_weights(folder)`).
 SAVE_TO_VERBS = frozenset({"save", "write", "dump"})
 # Verbs that often name calls that write nothing the user owns (`client.embeddings.create()`,
 # `set_level()`, `update_state()`, `rename_changes()` computing a diff): a call of a library
