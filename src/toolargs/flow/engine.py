@@ -97,7 +97,7 @@ BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
 BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len", "bool", "__import__"}
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 # A function that loads modules by name is relevant: the modules it loads may register.
-LOADING_TOKENS = frozenset({"import_module", ".import_module", "__import__"})
+LOADING_TOKENS = frozenset({"import_module", ".import_module"})
 
 
 @dataclass
