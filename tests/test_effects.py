@@ -2386,3 +2386,67 @@ def test_a_dispatcher_methods_branch_follows_the_methods_of_its_class(tmp_path: 
     )
     assert found["remove_export"].mode == "mutation"
     assert "os.remove()" in found["remove_export"].mode_source
+
+
+def test_an_orm_session_of_the_servers_cache_database_is_its_own(tmp_path: Path) -> None:
+    """A read-only tool that syncs rows into the SQLite cache the server keeps, through a
+    session its cache object hands out (`async with cache.session() as session: await
+    session.merge(row)`): the server's own cache, no TAV403. A session of the user's
+    database still writes."""
+    path = server(
+        tmp_path,
+        """
+        from pathlib import Path
+
+        import platformdirs
+        from mcp.types import ToolAnnotations
+        from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
+
+
+        class TypedCache:
+            def __init__(self) -> None:
+                folder = Path(platformdirs.user_cache_dir("inventory"))
+                self._engine = create_async_engine(f"sqlite+aiosqlite:///{folder}/cache.db")
+
+            def session(self) -> AsyncSession:
+                return AsyncSession(self._engine)
+
+
+        class Ledger:
+            def __init__(self, url: str) -> None:
+                self._engine = create_async_engine(url)
+
+            def session(self) -> AsyncSession:
+                return AsyncSession(self._engine)
+
+
+        async def _sync_orders(cache: TypedCache, rows: list) -> None:
+            async with cache.session() as session:
+                for row in rows:
+                    await session.merge(row)
+                await session.commit()
+
+
+        async def _post_payments(ledger: Ledger, rows: list) -> None:
+            async with ledger.session() as session:
+                for row in rows:
+                    await session.merge(row)
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        async def list_orders(status: str) -> list:
+            \"\"\"Orders with a status, from the synced cache.\"\"\"
+            await _sync_orders(TypedCache(), [])
+            return [status]
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        async def list_payments(status: str) -> list:
+            \"\"\"Payments with a status.\"\"\"
+            await _post_payments(Ledger("postgresql://db/ledger"), [])
+            return [status]
+        """,
+    )
+    found = codes(path)
+    assert ("TAV403", "list_orders") not in found
+    assert ("TAV403", "list_payments") in found

@@ -740,7 +740,10 @@ class _Scan:
                 self.decide("sql", site, text, template, self.place(func.value))
                 return True
         if last in cat.ORM_WRITE_METHODS and _words(receiver_last) & cat.ORM_RECEIVER_WORDS:
-            self.write("sql", site, text)
+            # a session of a database the server keeps as its cache (`async with
+            # cache.session() as session: await session.merge(row)`) changes nothing
+            # of the user's, as SQL on such a database does not
+            self.write("sql", site, text, place=self.place(func.value))
             return True
         if last in cat.NETWORK_WRITE_METHODS:
             if self.receiver_kind(func.value) == "queue":  # `await jobs.put(job)`

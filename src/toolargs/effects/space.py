@@ -327,6 +327,12 @@ class Spaces:
         callee = self.project.resolve(call, where)
         if callee is not None and isinstance(callee.node, cst.FunctionDef):
             returned = self._returned(call, callee, where, hops, seen)
+            if returned is False and isinstance(call.func, cst.Attribute):
+                # `cache.session()`: what an object named as the server's cache (or as
+                # scratch space) hands out lives where it does
+                receiver = self._place(call.func.value, where, hops, seen)
+                if receiver is True or isinstance(receiver, Own):
+                    returned = receiver
             if all(function != id(callee.node) for function, _ in seen):
                 self._calls[key] = returned  # (not in a recursion, where it is the cycle's)
             return returned
