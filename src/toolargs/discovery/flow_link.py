@@ -1165,9 +1165,8 @@ def drop_unreached(tools: list[Tool], index: ModuleIndex) -> None:
     """Tools on a server discovery cannot tell (each would get TAV904) whose handler the
     value flow never sees registered, in a package where it registers tools and follows
     every value: code that never runs registers them (`@self.mcp.tool()` in a method of
-    a subclass nothing builds, a register function nothing calls). The value flow starts
-    from what the package runs; a server from outside it (a dependency's factory) still
-    registers its tools there, so those stay."""
+    a subclass nothing builds). A registration the value flow sees on a server from
+    outside the package (a dependency's factory) is one it registers, so those stay."""
     if index.path is None:
         return
     unknown = [

@@ -294,10 +294,10 @@ class Spaces:
         if qualified in cat.OWN_CALLS:  # `platformdirs.user_log_dir("app")`
             return Own(cat.OWN_CALLS[qualified])
         if qualified in cat.ENVIRONMENT_CALLS:  # `os.environ.get("XDG_CACHE_HOME", ...)`
-            said = _literal(_first(call, "key"))
+            said = _literal(_argument_at(call, 0, "key"))
             if said is not None:
                 return said
-            default = _second(call, "default", "value")
+            default = _argument_at(call, 1, "default", "value")
             # `os.getenv("APP_LOG_DIR", DEFAULT_LOG_DIR)`: the server's own folder
             # wherever the operator moves it (not scratch: the setting may name the
             # user's output)
@@ -319,7 +319,7 @@ class Spaces:
                 said = _literal(value)
                 if said is not None:
                     return said  # `os.path.join(home, ".cache", "app")`
-            first = _first(call)
+            first = _argument_at(call, 0)
             return False if first is None else self._place(first, where, hops, seen)
         key = (id(call), id(where.node))
         if key in self._calls:  # the same call asked about again (another write below it)
@@ -347,8 +347,8 @@ class Spaces:
             dotted = dotted_name(expr.func) or ""
             qualified = self.project.qualify(dotted, where) if dotted else ""
             if qualified in cat.ENVIRONMENT_CALLS:
-                return _literal(_first(expr, "key")) is None and _second(
-                    expr, "default", "value"
+                return _literal(_argument_at(expr, 0, "key")) is None and _argument_at(
+                    expr, 1, "default", "value"
                 ) is None
             if qualified not in cat.SAME_PLACE_CALLS or not expr.args:
                 return False
@@ -395,24 +395,18 @@ class Spaces:
         return found
 
 
-def _first(call: cst.Call, *names: str) -> cst.BaseExpression | None:
+def _argument_at(call: cst.Call, index: int, *names: str) -> cst.BaseExpression | None:
+    """The keyword argument of one of `names`, else the positional argument at `index`
+    (among those before any `*args` or keyword); None when there is none."""
     found = keyword(call, *names) if names else None
     if found is not None:
         return found
+    leading: list[cst.BaseExpression] = []
     for arg in call.args:
-        if arg.keyword is None and not arg.star:
-            return arg.value
-        break
-    return None
-
-
-def _second(call: cst.Call, *names: str) -> cst.BaseExpression | None:
-    """The second positional argument, or the keyword argument of one of `names`."""
-    found = keyword(call, *names)
-    if found is not None:
-        return found
-    passed = [a.value for a in call.args if a.keyword is None and not a.star]
-    return passed[1] if len(passed) > 1 else None
+        if arg.keyword is not None or arg.star:
+            break
+        leading.append(arg.value)
+    return leading[index] if index < len(leading) else None
 
 
 def _given(node: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:

@@ -36,10 +36,11 @@ LIMIT_FIELDS: tuple[str, ...] = ("max_results", "max_matches")
 """Canonical limit fields: a read-only tool whose schema has one accepts the aliases."""
 
 STRICT_ARGS_ENV = "TOOLARGS_STRICT_ARGS"
+"""Set to 1 in the server's environment to reject unknown keys on read-only tools too."""
+
 # Set on a callable enforcement put in place, so that enforcing twice changes nothing (for
 # the framework modules of this package).
 ENFORCED_MARK = "__toolargs_enforced__"
-"""Set to 1 in the server's environment to reject unknown keys on read-only tools too."""
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 
