@@ -14,9 +14,11 @@ from typing import Callable, Iterable
 
 import libcst as cst
 
+from toolargs.behaviour import assign_behaviours
 from toolargs.codes import CODES, message
 from toolargs.config import Config, ConfigError
 from toolargs.discovery import build_model
+from toolargs.discovery.flow_link import begin_model
 from toolargs.discovery.index import ModuleIndex
 from toolargs.discovery.project import project_for
 from toolargs.model import (
@@ -119,13 +121,14 @@ def _analyze_shared(module: cst.Module, path: str, config: Config, source: str) 
     """`analyze_module`, on the model of this text built already in this process when
     there is one (for a server of another module of its package: `rules.servers`), and
     keeping its own for them otherwise: each module of a run is modelled once."""
+    begin_model()  # what was stamped for another file's analysis may be stale
     model = servers.model_of(path, source, module, config) if path else None
-    fresh = model is None
     if model is None:
         model = build_model(module, path, config, source)
+        if path:  # kept before it is judged: judging a server it builds reads it too
+            assign_behaviours(model)
+            servers.keep(path, source, config, model)
     findings = judge(model, config)  # assigning behaviours again changes nothing
-    if fresh and path:
-        servers.keep(path, source, config, model)
     return Analysis(model, findings)
 
 

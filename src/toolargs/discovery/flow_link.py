@@ -15,9 +15,11 @@ a module that needs it, and keeps plain facts (names, files, lines), never trees
 
 from __future__ import annotations
 
+import gc
+import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import libcst as cst
@@ -137,6 +139,32 @@ class Facts:
     # could not read one (then any module may be loaded so).
     loaded_by_name: frozenset[str] | None = None
     loads_read_in: frozenset[str] = frozenset()  # the files (resolved) holding those loads
+    # The tools by the file of their handler, and the handlers (file, `def` line) each
+    # name is given to: every module of the package asks, so they are built once.
+    _by_handler_file: dict[str, tuple[Served, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    _handlers_of: dict[str, frozenset[tuple[str, int]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def handled_in(self, path: str) -> tuple[Served, ...]:
+        """The tools whose handler is defined in the file at (resolved) `path`."""
+        if not self._by_handler_file and self.tools:
+            found: dict[str, list[Served]] = {}
+            for fact in self.tools:
+                found.setdefault(fact.handler_path, []).append(fact)
+            self._by_handler_file.update((k, tuple(v)) for k, v in found.items())
+        return self._by_handler_file.get(path, ())
+
+    def handlers_of(self, name: str) -> frozenset[tuple[str, int]]:
+        """Every handler (file, `def` line) the analysis saw registered as `name`."""
+        if not self._handlers_of and self.tools:
+            found: dict[str, set[tuple[str, int]]] = {}
+            for fact in self.tools:
+                found.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
+            self._handlers_of.update((k, frozenset(v)) for k, v in found.items())
+        return self._handlers_of.get(name, frozenset())
 
 
 _analysed: dict[str, Facts] = {}
@@ -169,9 +197,31 @@ def package_of(
         return folder, _imported_closure(folder, tuple(sorted(folder.glob("*.py"))), stamps)
     if top.parent.name in INSTALLATION_FOLDERS:
         # an installed distribution: what sits beside it is other distributions
-        return top.parent, sorted(top.rglob("*.py"))[:MAX_PACKAGE_FILES]
-    files = (*sorted(top.rglob("*.py")), *sorted(top.parent.glob("*.py")))
+        return top.parent, list(_python_files(top)[:MAX_PACKAGE_FILES])
+    files = (*_python_files(top), *sorted(top.parent.glob("*.py")))
     return top.parent, _imported_closure(top.parent, files, stamps)
+
+
+_listed: dict[Path, tuple[tuple[tuple[str, int], ...], tuple[Path, ...]]] = {}
+
+
+def _python_files(top: Path) -> tuple[Path, ...]:
+    """`sorted(top.rglob("*.py"))`, listed again only when one of the folders under `top`
+    has changed (a file added, removed or renamed changes its folder's modification
+    time): every module of a package asks for its package's files."""
+    folders: list[tuple[str, int]] = []
+    for folder, _, _ in os.walk(top):
+        try:
+            folders.append((folder, os.stat(folder).st_mtime_ns))
+        except OSError:
+            folders.append((folder, -1))
+    signature = tuple(folders)
+    cached = _listed.get(top)
+    if cached is not None and cached[0] == signature:
+        return cached[1]
+    files = tuple(sorted(top.rglob("*.py")))
+    _listed[top] = (signature, files)
+    return files
 
 
 _namespaces: dict[Path, bool] = {}
@@ -287,14 +337,18 @@ def unnamed(path: Path) -> tuple[Unnamed, ...]:
     return _facts(path).unnamed
 
 
-# The facts each module asked for while one model is built: its files cannot change in
-# the meantime, so the package is listed and stamped once per model, not once per query.
+# The facts each module asked for while one model is built, and the files stamped: they
+# cannot change in the meantime, so the package is listed and stamped once per model (and
+# once more to judge it), not once per query.
 _building: dict[Path, Facts] = {}
+_stamped: dict[Path, str] = {}
 
 
 def begin_model() -> None:
-    """A module's model is about to be built: what was asked before may be stale."""
+    """A module's model is about to be built or judged: what was asked before may be
+    stale."""
     _building.clear()
+    _stamped.clear()
 
 
 def _facts(path: Path) -> Facts:
@@ -321,7 +375,7 @@ def file_stamp(file: Path, stamps: dict[Path, str] | None = None) -> str:
     text's), kept in `stamps` for the same query: what changes when what the analysis
     reads of the file does. `file` is a resolved path."""
     if stamps is None:
-        stamps = {}
+        stamps = _stamped
     if file in stamps:
         return stamps[file]
     overlay = overlay_of(file)
@@ -341,10 +395,15 @@ def file_stamp(file: Path, stamps: dict[Path, str] | None = None) -> str:
 def _analyse(files: list[Path], root: Path) -> Facts:
     from toolargs.flow.tools import analyse
 
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         result = analyse(files, root)
     except (RecursionError, MemoryError, ValueError):
         return Facts()
+    finally:
+        if enabled:
+            gc.enable()
     found = []
     for tool in result.tools:
         if tool.server is None or tool.handler_place is None or tool.server_place is None:
@@ -750,9 +809,7 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     facts.sort(key=lambda f: f.handler_name != f.name)
     known = {t.name for t in tools}
     handlers = {id(t.handler.node) for t in tools if t.handler is not None}
-    handlers_of: dict[str, set[tuple[str, int]]] = {}
-    for fact in served(index.path):
-        handlers_of.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
+    package = _facts(index.path)
     calls: dict[int, cst.CSTNode] | None = None
     lambdas: dict[int, cst.Lambda] | None = None
     for fact in facts:
@@ -805,7 +862,7 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         server = fact.server_name if lambda_at is not None and fact.server_path == here else None
         discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations, server=server)
         known.add(fact.name)
-        if fact.framework != "mcp-lowlevel" and len(handlers_of[fact.name]) > 1:
+        if fact.framework != "mcp-lowlevel" and len(package.handlers_of(fact.name)) > 1:
             # one call handler's branch serves many names; a handler seen only under
             # names of its own is one tool per name (a function made per row)
             handlers.add(id(info.node))
@@ -965,9 +1022,8 @@ def named_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex)
     ]  # fmt: skip
     lines = positions(index.module, nodes, None, None)
     facts: dict[int, list[str]] = {}
-    for fact in served(index.path):
-        if fact.handler_path == here:
-            facts.setdefault(fact.handler_line, []).append(fact.name)
+    for fact in _facts(index.path).handled_in(here):
+        facts.setdefault(fact.handler_line, []).append(fact.name)
     for tool in guessed:
         assert tool.handler is not None and isinstance(tool.handler.node, cst.FunctionDef)
         names = facts.get(lines.get(id(tool.handler.node.name), (0,))[0], [])
@@ -1015,18 +1071,12 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
     ]  # fmt: skip
     if not candidates:
         return
-    here = str(index.path.resolve())
+    package = _facts(index.path)
     facts: dict[int, list[Served]] = {}
-    for fact in served(index.path):
-        if fact.handler_path == here:
-            facts.setdefault(fact.handler_line, []).append(fact)
+    for fact in package.handled_in(str(index.path.resolve())):
+        facts.setdefault(fact.handler_line, []).append(fact)
     if not facts:
         return
-    # A name the analysis saw given to several handlers (a loop over a dict's items
-    # pairs every key with every value) says nothing about which one it names.
-    handlers_of: dict[str, set[tuple[str, int]]] = {}
-    for fact in served(index.path):
-        handlers_of.setdefault(fact.name, set()).add((fact.handler_path, fact.handler_line))
     nodes = [
         t.handler.node.name for t in candidates
         if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
@@ -1048,7 +1098,9 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
                 sorted({f.name for f in named if f.name.endswith("_" + tool.name)})
             )
             continue
-        named = [f for f in named if len(handlers_of[f.name]) == 1]
+        # A name the analysis saw given to several handlers (a loop over a dict's items
+        # pairs every key with every value) says nothing about which one it names.
+        named = [f for f in named if len(package.handlers_of(f.name)) == 1]
         taken = {t.name for t in tools}
         at = tools.index(tool)
         for offset, fact in enumerate(named):

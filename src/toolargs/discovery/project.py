@@ -59,6 +59,9 @@ class ProjectIndex:
         # Counts the times a module was given a new text (`fix` analysing what it would
         # write): what was concluded from the modules before that may no longer hold.
         self.edition = 0
+        # Counts the releases of dropped modules: what was kept of them (a model's tools
+        # point into their trees) must be built again.
+        self.releases = 0
 
     # --- modules ---
 
@@ -162,6 +165,8 @@ class ProjectIndex:
         dropped, self._dropped = self._dropped, []
         for index in dropped:
             index.release()
+        if dropped:
+            self.releases += 1
 
     def module_of(self, imported: ImportedName, index: ModuleIndex) -> ModuleIndex | None:
         """The module imported as a name (`from . import schemas`, `import pkg.tools`)."""

@@ -103,16 +103,16 @@ class _Cached:
     # Where the servers of `model` are built, asked once per version of the package's
     # files (`token`): every module building a server of the package asks it of every
     # other module, and the answer follows imports into other modules.
-    _token: tuple[Stamp, ...] = ()
+    _token: tuple[object, ...] = ()
     _served: dict[Site, list[Tool]] | None = None  # the tools registered on each site
     _built: set[Site] | None = None  # the sites of the servers the module builds
 
-    def _valid(self, token: tuple[Stamp, ...]) -> None:
+    def _valid(self, token: tuple[object, ...]) -> None:
         if token != self._token:
             self._token, self._served, self._built = token, None, None
 
-    def tools_on(self, site: Site, token: tuple[Stamp, ...]) -> list[Tool]:
-        """The model's tools registered on the server built at `site`, in order."""
+    def tools_on(self, token: tuple[object, ...]) -> dict[Site, list[Tool]]:
+        """The model's tools by the site of the server each is registered on, in order."""
         self._valid(token)
         if self._served is None:
             self._served = {}
@@ -125,20 +125,9 @@ class _Cached:
                     sites[id(server)] = sites_of(server, self.model)
                 for found in sites[id(server)]:
                     self._served.setdefault(found, []).append(tool)
-        return self._served.get(site, [])
+        return self._served
 
-    def tools_mounted_into(self, path: str, name: str) -> list[Tool]:
-        """The model's tools whose server is mounted into the server `name` of `path`: the
-        parent serves them under its policy (`parent.mount(child, namespace="x")`)."""
-        if self.model is None:
-            return []
-        return [
-            t for t in self.model.tools
-            if t.server_model is not None and t.server_model.mounted_into == name
-            and _real(t.server_model.mounted_in) == path
-        ]  # fmt: skip
-
-    def builds(self, site: Site, token: tuple[Stamp, ...]) -> bool:
+    def builds(self, site: Site, token: tuple[object, ...]) -> bool:
         """Whether the model builds a server of its own at `site`."""
         self._valid(token)
         if self._built is None:
@@ -270,8 +259,7 @@ def builds(site: Site, model: ModuleModel, config: Config) -> bool:
     if not model.path or path == _real(model.path) or not _in_package(path, model.path):
         return False
     other = _model_at(path, config, model.path)
-    token = tuple(_stamp(p) for p in _package(model.path))
-    return other is not None and other.builds(site, token)
+    return other is not None and other.builds(site, _token(_package(model.path), config))
 
 
 def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Tool]:
@@ -288,17 +276,59 @@ def served_tools(server: Server, model: ModuleModel, config: Config) -> list[Too
     site = site_of(server, model)
     if site is None:
         return own
-    tools = list(own)
-    package = _package(model.path)
-    token = tuple(_stamp(p) for p in package)
-    for path in package:
-        if path == site[0]:
+    package = _served_in(model.path, config)
+    # module by module, each module's tools registered on it, then those it mounts there
+    others = sorted(
+        (*package.on.get(site, ()), *package.mounted.get((site[0], server.name), ())),
+        key=lambda entry: entry[0],
+    )
+    return own + [tool for _, path, tool in others if path != site[0]]
+
+
+@dataclass
+class _Served:
+    """The tools every module of a package registers on each server site, and those
+    whose server is mounted into another, each with its module's position in the
+    package and path: built once per version of the package's files, not once per module asking."""
+
+    on: dict[Site, list[tuple[int, str, Tool]]]
+    mounted: dict[tuple[str, str], list[tuple[int, str, Tool]]]
+
+
+_packages: dict[tuple[str, ...], tuple[tuple[object, ...], _Served]] = {}  # by its files
+MAX_SERVED_PACKAGES = 64
+
+
+def _token(package: list[str], config: Config) -> tuple[object, ...]:
+    """What the models of a package's modules were built from: the configuration, the
+    project's modules (a new text of one, a release of some) and each file's version."""
+    project = project_for(config)
+    return (id(config), project.edition, project.releases, *(_stamp(p) for p in package))
+
+
+def _served_in(path: str, config: Config) -> _Served:
+    package = _package(path)
+    token = _token(package, config)
+    key = tuple(package)
+    cached = _packages.get(key)
+    if cached is not None and cached[0] == token:
+        return cached[1]
+    found = _Served({}, {})
+    for position, other in enumerate(package):
+        entry = _model_at(other, config, path)
+        if entry is None:
             continue
-        other = _model_at(path, config, model.path)
-        if other is not None:
-            tools += other.tools_on(site, token)
-            tools += other.tools_mounted_into(site[0], server.name)
-    return tools
+        for site, tools in entry.tools_on(token).items():
+            found.on.setdefault(site, []).extend((position, other, tool) for tool in tools)
+        for tool in entry.model.tools if entry.model is not None else ():
+            server = tool.server_model
+            if server is not None and server.mounted_into and server.mounted_in:
+                where = (_real(server.mounted_in), server.mounted_into)
+                found.mounted.setdefault(where, []).append((position, other, tool))
+    _packages[key] = (token, found)
+    while len(_packages) > MAX_SERVED_PACKAGES:
+        del _packages[next(iter(_packages))]
+    return found
 
 
 def _built_here(server: Server) -> bool:
