@@ -227,8 +227,9 @@ def _handler(facts: Facts) -> Behaviour:
                 f"the handler takes the argument model {facts.model_argument}, which "
                 "ignores the keys it does not define",
             )  # fmt: skip
-        if facts.shape in ("registry", "dispatcher"):
-            # The project's own dispatcher calls it: Python refuses an unexpected keyword.
+        if facts.shape in ("registry", "dispatcher") or facts.framework == "mcp-lowlevel":
+            # The project's own dispatcher calls it (a low-level server turns no arguments
+            # into keywords: its call handler does): Python refuses an unexpected keyword.
             return Behaviour(
                 "rejected", "handler", "the handler's signature refuses unexpected keywords"
             )

@@ -1528,7 +1528,7 @@ class Engine:
         if isinstance(callee, Func):
             return self.invoke(callee, positional, keywords, context)
         if isinstance(callee, Bound):
-            return self._call_bound(callee, positional, keywords, node, scope)
+            return self._call_bound(callee, positional, keywords, node, scope, context)
         if isinstance(callee, Class) and self._is_typed_dict(callee):
             # `ServerConfig(name="x", server=mcp)`: a TypedDict builds a plain dict
             return self._call_external(External("dict"), positional, keywords, node, scope)
@@ -1705,16 +1705,19 @@ class Engine:
         keywords: dict[str, Values],
         node: cst.CSTNode,
         scope: Scope,
+        context: Context,
     ) -> Values:
         function, receiver = bound.function, bound.receiver
         if isinstance(function, Func):
             # On a class's abstract instance, a method runs in its root frame (the one
             # with unknown arguments): a frame shared with a built instance would mix
-            # that instance's known attributes with the abstract one's Unknown.
+            # that instance's known attributes with the abstract one's Unknown. Else in
+            # the context of its call, as a function's (`REGISTRY.register(name=name,
+            # func=func)` in a registering decorator: once per function decorated).
             abstract = isinstance(receiver, Object) and receiver.site == 0
             return self.invoke(
                 function, [frozenset({receiver}), *positional], keywords,
-                () if abstract else (id(node),),
+                () if abstract else context,
             )  # fmt: skip
         if isinstance(function, str) and function.startswith("sink:"):
             return self._sink(function[5:], receiver, positional, keywords, node, scope)
