@@ -57,3 +57,37 @@ def test_reading_survives_registrations_recorded_while_it_evaluates_handlers() -
     engine.dispatched = dispatched_and_rebuilt  # type: ignore[method-assign]
     names = sorted(tool.name for tool in Reader(engine).read().tools)
     assert names == ["cache_clear", "fetch_page"]
+
+
+def test_calls_nested_past_the_interpreter_depth_broaden_instead_of_losing_the_package(
+    tmp_path: Path,
+) -> None:
+    """A chain of factories, each calling the next inside a nested expression, can reach
+    the interpreter's recursion limit before the engine's own MAX_DEPTH: the call that
+    hits it returns Unknown and says so, and the tools registered elsewhere in the
+    package are still read (they were all lost, with their server, in one run of
+    three)."""
+    from toolargs.flow.tools import analyse
+
+    package = tmp_path / "deep"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    factories = "".join(
+        f"def settings_{i}(options):\n    return dict(dict(dict(settings_{i + 1}(options))))\n\n\n"
+        for i in range(59)
+    )
+    (package / "settings.py").write_text(factories + "def settings_59(options):\n    return options\n")
+    (package / "server.py").write_text(
+        "from fastmcp import FastMCP\n\nfrom .settings import settings_0\n\n"
+        'mcp = FastMCP("deep", **settings_0({}))\n\n\n'
+        "@mcp.tool\ndef ping() -> str:\n    return 'pong'\n"
+    )
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)
+    try:
+        result = analyse(sorted(package.rglob("*.py")), tmp_path)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert [t.name for t in result.tools] == ["ping"]
+    assert all(t.server_place is not None for t in result.tools)
+    assert "depth of nested calls" in result.broadened

@@ -1636,6 +1636,14 @@ class Engine:
                 self._add(self.returns[frame], self.eval(function.node.body, scope), "a return")
             else:
                 self._suite(function.node.body, scope)
+        except RecursionError:
+            # Past the interpreter's depth (calls of calls, each through deeply nested
+            # expressions, before MAX_DEPTH is reached): what this call returns is
+            # unknown, and said so; the rest of the package is still analysed.
+            if len(self.stack) <= 1:
+                raise
+            self.broadened.add("depth of nested calls")
+            self._add(self.returns[frame], {UNKNOWN}, "a return")
         finally:
             self.stack.pop()
 
