@@ -76,7 +76,8 @@ def test_calls_nested_past_the_interpreter_depth_broaden_instead_of_losing_the_p
         f"def settings_{i}(options):\n    return dict(dict(dict(settings_{i + 1}(options))))\n\n\n"
         for i in range(59)
     )
-    (package / "settings.py").write_text(factories + "def settings_59(options):\n    return options\n")
+    last = "def settings_59(options):\n    return options\n"
+    (package / "settings.py").write_text(factories + last)
     (package / "server.py").write_text(
         "from fastmcp import FastMCP\n\nfrom .settings import settings_0\n\n"
         'mcp = FastMCP("deep", **settings_0({}))\n\n\n'
