@@ -374,6 +374,8 @@ class Discoverer:
         for name, value in self.index.constants.items():
             if not REGISTRY_NAME.search(name):
                 continue
+            if self._action_table(name):
+                continue
             if isinstance(value, cst.Dict):
                 self.registry_entries(value)
             elif isinstance(value, cst.DictComp):
@@ -386,6 +388,29 @@ class Discoverer:
                     returned = small.value if isinstance(small, cst.Return) else None
                     if isinstance(returned, cst.DictComp):  # def tools(api): return {...}
                         self._comprehension_registry(returned, function)
+
+    def _action_table(self, name: str) -> bool:
+        """Whether the module reads the constant `name` only inside the handlers of tools
+        found already (`handler = _ACTIONS.get(action)` in an `@mcp.tool` function taking
+        `action`): a table of one tool's actions, not tools of their own."""
+        handlers = [
+            t.handler.node for t in self.tools
+            if t.handler is not None and isinstance(t.handler.node, cst.FunctionDef)
+            and (t.handler.function is None or t.handler.function.index is self.index)
+        ]  # fmt: skip
+        if not handlers:
+            return False
+        inside = sum(
+            1 for handler in handlers for node in walk(handler.body)
+            if isinstance(node, cst.Name) and node.value == name
+        )  # fmt: skip
+        if not inside:
+            return False
+        everywhere = sum(
+            1 for node in walk(self.index.module)
+            if isinstance(node, cst.Name) and node.value == name
+        )  # fmt: skip
+        return everywhere - inside <= 1  # its own assignment's target
 
     def registry_entries(self, value: cst.Dict, shared: Shared | None = None) -> None:
         items = self._registry_items(value, self.index, 0)

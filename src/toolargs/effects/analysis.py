@@ -1558,6 +1558,9 @@ def _branches(nodes: list[cst.CSTNode], params: frozenset[str]) -> dict[int, Gua
                 taken = node.body if equal else node.orelse
                 if taken is not None:
                     branches.append((taken, name, literals))
+            else:  # `if save and not read_only:`, `if output_path is not None:`
+                for name, condition in _truth_tests(node.test, params):
+                    branches.append((node.body, name, frozenset({condition})))
         elif kind is cst.Match:
             assert isinstance(node, cst.Match)
             subject = node.subject
@@ -1595,6 +1598,67 @@ def _targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
     if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.NamedExpr)):
         return [node.target]
     return []
+
+
+# What a branch taken only for some truth of a parameter asks of it, in a Guard in place
+# of its literals: a test of the parameter itself (`if save:`), of its negation (`if not
+# dry_run:`), or against None (`if output_path is not None:`).
+TRUTHY, FALSY, NOT_NONE = "\0truthy", "\0falsy", "\0not-none"
+
+
+def _truth_tests(
+    test: cst.BaseExpression, params: frozenset[str]
+) -> list[tuple[str, str]]:
+    """The parameters a test's body needs true, false or not None: each operand of an
+    `and` chain that is `p`, `not p`, `p is not None` (a body guarded by `if save and
+    not read_only:` runs only when `save` is true and `read_only` false)."""
+    found: list[tuple[str, str]] = []
+    operands: list[cst.BaseExpression] = [test]
+    while operands:
+        operand = operands.pop()
+        if isinstance(operand, cst.BooleanOperation):
+            if not isinstance(operand.operator, cst.And):
+                continue  # `a or b`: neither is needed
+            operands += [operand.left, operand.right]
+        elif isinstance(operand, cst.Name) and operand.value in params:
+            found.append((operand.value, TRUTHY))
+        elif (
+            isinstance(operand, cst.UnaryOperation) and isinstance(operand.operator, cst.Not)
+            and isinstance(operand.expression, cst.Name) and operand.expression.value in params
+        ):  # fmt: skip
+            found.append((operand.expression.value, FALSY))
+        elif (
+            isinstance(operand, cst.Comparison) and len(operand.comparisons) == 1
+            and isinstance(operand.comparisons[0].operator, cst.IsNot)
+            and isinstance(operand.left, cst.Name) and operand.left.value in params
+            and isinstance(operand.comparisons[0].comparator, cst.Name)
+            and operand.comparisons[0].comparator.value == "None"
+        ):  # fmt: skip
+            found.append((operand.left.value, NOT_NONE))
+    return found
+
+
+def _truth(expr: cst.BaseExpression) -> bool | None:
+    """The truth of a literal (`False`, `None`, `0`, `""`, `[]`, `True`, `"x"`); None for
+    anything else."""
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None"):
+        return expr.value == "True"
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return bool(float(expr.evaluated_value))
+    text = string_value(expr)
+    if text is not None and isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+        return bool(text)
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Set, cst.Dict)) and not expr.elements:
+        return False
+    return None
+
+
+def _condition_fails(condition: str, expr: cst.BaseExpression) -> bool:
+    """Whether the value written `expr` certainly fails a truth condition of a Guard."""
+    if condition == NOT_NONE:
+        return isinstance(expr, cst.Name) and expr.value == "None"
+    truth = _truth(expr)
+    return truth is not None and truth != (condition == TRUTHY)
 
 
 def _literal_test(
@@ -1668,15 +1732,23 @@ def _pattern_literals(pattern: cst.MatchPattern) -> frozenset[str]:
 
 def _not_taken(guard: Guard, bound: dict[str, _Bound], node: cst.CSTNode) -> bool:
     """A branch the call's literal arguments (or the parameters' literal defaults) never
-    take: `stata_manage_session(action="detect")` and `if action == "set_profile":`."""
+    take: `stata_manage_session(action="detect")` and `if action == "set_profile":`;
+    `safe_workbook(path)` and `if save and not read_only:`, `save` False by default."""
     for name, literals in guard:
         given = bound.get(name)
+        written: cst.BaseExpression | None
         if given is not None:
             exprs, spread = given
-            value = None if spread or len(exprs) != 1 else string_value(exprs[0])
+            written = None if spread or len(exprs) != 1 else exprs[0]
         else:
-            default = parameter_default(node, name)
-            value = string_value(default) if default is not None else None
+            written = parameter_default(node, name)
+        if written is None:
+            continue
+        if len(literals) == 1 and next(iter(literals)) in (TRUTHY, FALSY, NOT_NONE):
+            if _condition_fails(next(iter(literals)), written):
+                return True  # `safe_workbook(path)` and `if save and ...:`, save=False
+            continue
+        value = string_value(written)
         if value is not None and value not in literals:
             return True
     return False
