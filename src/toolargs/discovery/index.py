@@ -10,7 +10,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
-from toolargs.discovery.walk import push_children
+from toolargs.discovery.walk import push_children, walk
 from toolargs.flow.frameworks import COLLECTOR_METHODS, FUNCTION_SINKS
 from toolargs.vocabulary import SCHEMA_KEYS
 
@@ -117,6 +117,10 @@ class ModuleIndex:
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     constants: dict[str, cst.BaseExpression] = field(default_factory=dict)
     imports: dict[str, ImportedName] = field(default_factory=dict)
+    # Imports under `except ImportError:` after the same name imported in the `try:`
+    # (`from mcp.server.fastmcp import FastMCP` as the fallback of `from fastmcp import
+    # FastMCP`): the `try:`'s stands, the one the installed dependencies give.
+    fallback_imports: set[int] = field(default_factory=set)
     star_imports: list[ImportedName] = field(default_factory=list)
     calls: list[tuple[cst.Call, FunctionInfo | None]] = field(default_factory=list)
     tool_dicts: list[cst.Dict] = field(default_factory=list)
@@ -289,7 +293,14 @@ def _scan_scope(
                 dotted = dotted_name(alias.name)
                 if dotted:
                     bound = alias.evaluated_alias or dotted.split(".")[0]
-                    index.imports[bound] = ImportedName(dotted, "", 0)
+                    if id(node) not in index.fallback_imports or bound not in index.imports:
+                        index.imports[bound] = ImportedName(dotted, "", 0)
+        elif kind is cst.ExceptHandler:
+            assert isinstance(node, cst.ExceptHandler)
+            index.fallback_imports.update(
+                id(line) for line in walk(node.body, into_scopes=False)
+                if type(line) in (cst.Import, cst.ImportFrom)
+            )  # fmt: skip
         push_children(stack, node)
 
 
@@ -297,7 +308,7 @@ _REFERENCES = (cst.Name, cst.Attribute, cst.Call)
 # The node types `_scan_scope` records something for.
 _SCANNED = frozenset({
     cst.FunctionDef, cst.ClassDef, cst.Call, cst.Dict, cst.Assign, cst.AnnAssign,
-    cst.ImportFrom, cst.Import,
+    cst.ImportFrom, cst.Import, cst.ExceptHandler,
 })
 
 
@@ -370,4 +381,6 @@ def _record_import_from(index: ModuleIndex, node: cst.ImportFrom) -> None:
         if not isinstance(alias.name, cst.Name):
             continue
         bound = alias.evaluated_alias or alias.name.value
+        if id(node) in index.fallback_imports and bound in index.imports:
+            continue
         index.imports[bound] = ImportedName(module or "", alias.name.value, level)
