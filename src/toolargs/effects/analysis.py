@@ -669,6 +669,11 @@ class _Scan:
             if extract is not None:
                 self.write("filesystem", site, text, why="extracts an archive",
                            place=self.place(_argument(call, *extract)))
+            elif last in cat.SAVE_TO_METHODS and call.args:
+                # A document or image opened by a library (`fitz.open(src)`,
+                # `Image.open(src)`) saved to a file: `doc.save(output_path)` writes there.
+                self.write("filesystem", site, text, why="saves to a file",
+                           place=self.place(call.args[0].value))
             return True
         # `cache.set(key, frame)`: filling the cache the server keeps
         own = _CACHE if last in _CACHE_WRITES and self.cache_receiver(func.value) else ""
