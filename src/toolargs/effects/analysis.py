@@ -290,7 +290,9 @@ class _Scan:
         self.summary = summary
         self.depth = depth
         self.nodes = list(_nodes(function.node))  # one walk, read three times
-        self.params, self.locals, self.values, self.owned = _bindings(function.node, self.nodes)
+        self.params, self.locals, self.values, self.owned, self.made_by = _bindings(
+            function.node, self.nodes
+        )
         self.guards = _guards(self.nodes)
         self.branches: dict[int, Guard] | None = None  # worked out at the first write
         # API operations judged where their request is executed (`...modify().execute()`)
@@ -786,7 +788,9 @@ class _Scan:
             return True
         if last in cat.IN_MEMORY_METHODS:
             root = _root_name(func)
-            if root in self.owned or root in cat.LOGGING_ROOTS or self.data_result(root):
+            if root in self.owned or root in cat.LOGGING_ROOTS or self.data_result(root) or (
+                self.data_results(root)
+            ):
                 return True  # a value this function made (`hits.append(x)`)
             if root is None or root == "self" or root not in self.locals:
                 self.summary.state = True  # module or object state
@@ -890,6 +894,23 @@ class _Scan:
             and isinstance(callee.node, cst.FunctionDef)
             and _data_return(callee.node.returns)
         )
+
+    def data_results(self, name: str | None) -> bool:
+        """A name bound to values made here and to the results of project functions that
+        return data (`-> List[str]`, or only values they make): made for this caller."""
+        found = self.made_by.get(name) if name is not None else None
+        if not found:
+            return False
+        for call in found:
+            callee = self.project.resolve(call, self.function)
+            if callee is None or not isinstance(callee.node, cst.FunctionDef):
+                return False
+            if _data_return(callee.node.returns):
+                continue
+            returns = [n for n in _nodes(callee.node) if isinstance(n, cst.Return)]
+            if not returns or not all(r.value is not None and _made_here(r.value) for r in returns):
+                return False
+        return True
 
     def configures(self, func: cst.BaseExpression) -> bool:
         """`self._options.add_http_header(k, v)`, `config.set_option(k, v)`: a weak verb on
@@ -2152,14 +2173,21 @@ def _nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 def _bindings(
     root: cst.CSTNode, nodes: list[cst.CSTNode]
-) -> tuple[frozenset[str], frozenset[str], dict[str, cst.BaseExpression], frozenset[str]]:
-    """Parameters, every local name, the value of names bound once, and the names that
-    only ever hold values made here (literals, builtins' results, JSON data)."""
+) -> tuple[
+    frozenset[str], frozenset[str], dict[str, cst.BaseExpression], frozenset[str],
+    dict[str, tuple[cst.Call, ...]],
+]:  # fmt: skip
+    """Parameters, every local name, the value of names bound once, the names that only
+    ever hold values made here (literals, builtins' results, JSON data), and the names
+    that hold only such values and the results of calls, with those calls (`lines =
+    [...]` in one branch, `lines = base_lines(label)` in another: made here when the
+    functions called return data)."""
     params: set[str] = set()
     names: set[str] = set()
     values: dict[str, cst.BaseExpression] = {}
     counts: dict[str, int] = {}
     made: dict[str, bool] = {}
+    calls: dict[str, list[cst.Call] | None] = {}  # None: bound to something else too
 
     def bind(
         target: cst.CSTNode,
@@ -2177,6 +2205,13 @@ def _bindings(
                 # `text = text.replace(a, b)`: a value made from itself stays what it was
                 owned = owned if part else _made_here(value) or _of_itself(target.value, value)
             made[target.value] = made.get(target.value, True) and owned
+            called = calls.setdefault(target.value, [])
+            if not owned and called is not None:
+                call = _awaited(value) if value is not None and not part else None
+                if isinstance(call, cst.Call):
+                    called.append(call)
+                else:
+                    calls[target.value] = None
         elif (kind is cst.Tuple or kind is cst.List) and _pairs(target, value):
             # `seen, out = set(), []`: each name gets its own value
             assert isinstance(target, (cst.Tuple, cst.List))
@@ -2247,7 +2282,11 @@ def _bindings(
                 names.add(alias.split(".")[0])
     once = {name: value for name, value in values.items() if counts.get(name) == 1}
     owned = frozenset(name for name, ok in made.items() if ok)
-    return frozenset(params), frozenset(names), once, owned
+    made_by = {
+        name: tuple(found) for name, found in calls.items()
+        if found and name not in owned and name not in params
+    }  # fmt: skip
+    return frozenset(params), frozenset(names), once, owned, made_by
 
 
 _MADE_HERE = (
