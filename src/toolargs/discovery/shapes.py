@@ -482,6 +482,14 @@ class Discoverer:
     ) -> bool:
         index = index or self.index
         described: cst.Dict | None = None
+        if isinstance(target, cst.Tuple) and target.elements:
+            # {"search": (tool_search, {"type": "object", ...})}: the handler, then its
+            # input schema
+            parts = [element.value for element in target.elements]
+            schema = next((p for p in parts[1:] if _schema_literal(p)), None)
+            if schema is not None:
+                described = cst.Dict([cst.DictElement(cst.SimpleString('"inputSchema"'), schema)])
+            target = parts[0]
         if isinstance(target, cst.Dict):  # {"handler": fn, "schema": ..., ...}
             described = target
             handler = next(
@@ -1332,3 +1340,10 @@ PROTOCOL_PREFIXES = (
 def is_protocol_method(name: str) -> bool:
     """`tools/list`, `initialize`: a method of the protocol, not a tool's name."""
     return name in PROTOCOL_METHODS or name.startswith(PROTOCOL_PREFIXES)
+
+
+def _schema_literal(expr: cst.BaseExpression) -> bool:
+    """A dict literal written as a JSON schema: with `"type"` or `"properties"`."""
+    return isinstance(expr, cst.Dict) and any(
+        dict_get(expr, key) is not None for key in ("type", "properties")
+    )
