@@ -64,9 +64,9 @@ def test_calls_nested_past_the_interpreter_depth_broaden_instead_of_losing_the_p
 ) -> None:
     """A chain of factories, each calling the next inside a nested expression, can reach
     the interpreter's recursion limit before the engine's own MAX_DEPTH: the call that
-    hits it returns Unknown and says so, and the tools registered elsewhere in the
-    package are still read (they were all lost, with their server, in one run of
-    three)."""
+    hits it returns Unknown, the evaluation stops there as when its budget is spent,
+    and says so; what it read stands (the tools registered elsewhere in the package
+    were all lost, with their server, in one run of three)."""
     from toolargs.flow.tools import analyse
 
     package = tmp_path / "deep"

@@ -289,6 +289,7 @@ class Engine:
         self.by_path: dict[str, Module] = {}
         self.locals: dict[Frame, dict[str, set[Value]]] = defaultdict(lambda: defaultdict(set))
         self.returns: dict[Frame, set[Value]] = defaultdict(set)
+        self.too_deep = False  # the interpreter's recursion limit was reached
         self.heap: dict[Value, dict[object, set[Value]]] = defaultdict(lambda: defaultdict(set))
         self.nodes: dict[int, tuple[cst.CSTNode, Module]] = {}  # sites the readers place
         self.decorator_keywords: dict[
@@ -1619,7 +1620,7 @@ class Engine:
     def exhausted(self) -> bool:
         """Whether the package's budget is spent: then no further function body or
         per-element run is evaluated, and the rounds end (said in `broadened`)."""
-        if self.steps > MAX_STEPS or self.work > MAX_WORK:
+        if self.steps > MAX_STEPS or self.work > MAX_WORK or self.too_deep:
             self.broadened.add("the package's evaluation budget")
             return True
         return False
@@ -1642,6 +1643,10 @@ class Engine:
             # unknown, and said so; the rest of the package is still analysed.
             if len(self.stack) <= 1:
                 raise
+            # The evaluation stops here, as when its budget is spent: what it read so
+            # far stands, the rest is unknown (going on, every chain that reached this
+            # depth would reach it again, at the cost of the whole chain).
+            self.too_deep = True
             self.broadened.add("depth of nested calls")
             self._add(self.returns[frame], {UNKNOWN}, "a return")
         finally:
