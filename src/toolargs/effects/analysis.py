@@ -2076,6 +2076,11 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
                     and arg not in cat.COMMAND_RUNNERS and not _acts(arg)
                 )  # fmt: skip
         # Options only: `lean --print-prefix`, `node --version` ask; `make` alone builds.
+        # Beside `--version` or `--help`, another option only shapes the answer (`svn
+        # --version --quiet`): the program prints and exits.
+        options = [a for a in rest if isinstance(a, str) and a.startswith("-")]
+        if rest and len(options) == len(rest) and set(options) & cat.ABOUT_ITSELF:
+            return True
         return bool(rest) and all(
             isinstance(a, str) and a.startswith(cat.READ_ONLY_OPTIONS) for a in rest
         )
@@ -2256,7 +2261,18 @@ def _bindings(
         elif kind is cst.AugAssign:
             assert isinstance(node, cst.AugAssign)
             name = _root_name(node.target)
-            if name is not None:
+            start = values.get(name) if name is not None else None
+            if (
+                isinstance(node.target, cst.Name) and isinstance(node.operator, cst.AddAssign)
+                and isinstance(start, cst.List) and isinstance(node.value, (cst.List, cst.Tuple))
+                and counts.get(node.target.value) == 1
+            ):  # fmt: skip
+                # `cmd = ["svn", "diff", path]` then `cmd += ["-r", rev]`: the words it
+                # starts with stand, followed by more the checker does not read
+                values[node.target.value] = start.with_changes(
+                    elements=[*start.elements, cst.StarredElement(cst.Name(_EXTENDED))]
+                )
+            elif name is not None:
                 counts[name] = 2  # bound more than once: no single value
         elif kind is cst.AnnAssign:
             assert isinstance(node, cst.AnnAssign)
@@ -2288,6 +2304,9 @@ def _bindings(
     }  # fmt: skip
     return frozenset(params), frozenset(names), once, owned, made_by
 
+
+# The name standing for what `+=` added to a list (see _bindings): never bound.
+_EXTENDED = "__extended__"
 
 _MADE_HERE = (
     cst.List, cst.Dict, cst.Set, cst.Tuple, cst.ListComp, cst.DictComp, cst.SetComp,

@@ -396,6 +396,8 @@ GH_API_WRITE_FLAGS = frozenset(
 )
 # Options that only ask a program about itself (prefixes).
 READ_ONLY_OPTIONS = ("--version", "-V", "--help", "-h", "--print", "--show", "--list")
+# Of those, the ones after which a program prints and exits, whatever else it is given.
+ABOUT_ITSELF = frozenset({"--version", "-V", "--help", "-h"})
 # `git` options taking a value before the subcommand.
 GIT_GLOBAL_OPTIONS_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree"})
 
