@@ -22,7 +22,9 @@ from typing import Iterable, Iterator, Protocol, Sequence, Union
 
 import libcst as cst
 
-from toolargs.discovery.literals import dotted_name, keyword, last_name, snippet, string_value
+from toolargs.discovery.literals import (
+    dict_get, dotted_name, keyword, last_name, snippet, string_value,
+)
 from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children, walk
 from toolargs.effects import catalogue as cat
@@ -631,6 +633,8 @@ class _Scan:
             if self.configures(func):
                 return
             certain = verb in catalogue.mutation_verbs and verb not in cat.WEAK_VERBS
+            if not certain and self.action_reads(call, catalogue.mutation_verbs):
+                return  # `send_request({"action": "history.query", ...})`
             # `state.cache_teams.delete_prefix(key)`: emptying the cache the server keeps
             own = (
                 _CACHE
@@ -894,6 +898,27 @@ class _Scan:
             and isinstance(callee.node, cst.FunctionDef)
             and _data_return(callee.node.returns)
         )
+
+    def action_reads(self, call: cst.Call, mutation_verbs: Iterable[str]) -> bool:
+        """A message handed to a transport whose action is written in it as a read
+        (`send_request_and_wait({"type": "request", "action": "history.query"})`, the
+        dict or a name bound once to it): the action's words decide, not the transport's
+        name."""
+        for argument in call.args:
+            value = argument.value
+            if isinstance(value, cst.Name):
+                value = self.values.get(value.value, value)
+            if not isinstance(value, cst.Dict):
+                continue
+            for key in cat.ACTION_KEYS:
+                found = dict_get(value, key)
+                text = string_value(found) if found is not None else None
+                if not text:
+                    continue
+                words = set(re.split(r"[^a-z]+", text.lower())) - {""}
+                reads = bool(words & cat.ACTION_READ_WORDS)
+                return reads and not words.intersection(mutation_verbs)
+        return False
 
     def data_results(self, name: str | None) -> bool:
         """A name bound to values made here and to the results of project functions that

@@ -681,6 +681,11 @@ READ_VERBS = frozenset(
     analyze analyse filter sort dumps loads exists contains peek preview diff compare
     estimate explain detect guess evaluate score rank total connect""".split()
 )
+# Keys of a message a transport sends (a browser extension's, a desktop app's RPC) that
+# name what the other side does, and the words of a read among their values
+# (`{"action": "history.query"}`, `{"method": "tabs.list"}`).
+ACTION_KEYS = ("action", "method", "command", "operation", "op")
+ACTION_READ_WORDS = READ_VERBS | {"query", "status", "info", "stats"}
 # Bare method names that write whatever they are called on (`session.commit()`,
 # `cache.delete(key)`, `model.save()`), besides the HTTP methods above.
 WRITE_METHOD_NAMES = frozenset(
