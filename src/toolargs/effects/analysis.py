@@ -2067,6 +2067,10 @@ def _sql_words(text: str) -> list[str]:
 
 
 def _command_reads(parts: tuple[Part, ...]) -> bool | None:
+    if parts and len(parts) > 1 and all(
+        isinstance(p, str) and p.startswith("-") for p in parts[1:]
+    ) and set(parts[1:]) & cat.ABOUT_ITSELF:
+        return True  # `[COMFY_BIN, "--version"]`: whichever program, it prints and exits
     if not parts or not isinstance(parts[0], str):
         return None
     program = parts[0].rsplit("/", 1)[-1]
