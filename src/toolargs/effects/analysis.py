@@ -797,6 +797,16 @@ class _Scan:
             ):
                 return True  # a value this function made (`hits.append(x)`)
             if root is None or root == "self" or root not in self.locals:
+                if (
+                    root is not None and root != "self" and isinstance(func.value, cst.Name)
+                    and last in cat.STORE_LIKE_METHODS and _keywords_only(call)
+                    and self.library_object(func.value)
+                ):  # fmt: skip
+                    # `decisions.add(documents=[text], ids=[key])` on a module's
+                    # `client.get_or_create_collection(...)`: a store's API, not a list
+                    self.write("call", site, text, certain=False,
+                               why="changes an object it got", own=own)
+                    return True
                 self.summary.state = True  # module or object state
                 return True
             # An object from somewhere else (`client = pool.get()`), or a resource of one
@@ -898,6 +908,22 @@ class _Scan:
             and isinstance(callee.node, cst.FunctionDef)
             and _data_return(callee.node.returns)
         )
+
+    def library_object(self, name: cst.Name) -> bool:
+        """A module constant bound to what a library call returned (`collection =
+        client.get_or_create_collection(name="notes")`): not a container of the
+        module's own (`set()`, `{}`, `deque()`), nor an instance of a project class."""
+        found = self.project.origin(name, self.function)
+        if found is None:
+            return False
+        value, where = found
+        value = _awaited(value)
+        if not isinstance(value, cst.Call) or _made_here(value):
+            return False
+        called = self.project.qualify(dotted_name(value.func) or "", where)
+        if called in cat.CONTAINER_CLASSES or self.project.is_class(value.func, where):
+            return False
+        return self.project.resolve(value, where) is None
 
     def action_reads(self, call: cst.Call, mutation_verbs: Iterable[str]) -> bool:
         """A message handed to a transport whose action is written in it as a read

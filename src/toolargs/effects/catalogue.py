@@ -574,6 +574,12 @@ IN_MEMORY_METHODS = frozenset(
 )
 # Those of them a key-value store client also has, where they write (`client.set(k, v)`).
 STORE_LIKE_METHODS = frozenset({"set", "append", "add", "update", "insert", "remove"})
+# Classes of the standard library whose instances a module keeps as its own state.
+CONTAINER_CLASSES = frozenset(
+    """set dict list frozenset tuple collections.deque collections.defaultdict
+    collections.OrderedDict collections.Counter collections.ChainMap queue.Queue
+    asyncio.Queue threading.Lock threading.Event weakref.WeakValueDictionary""".split()
+)
 # Libraries that only compute: a call of one of their functions is never a write
 # (`sympy.sympify(text)`, `math.gcd(a, b)`).
 PURE_MODULES = ("sympy.", "math.", "cmath.", "statistics.", "fractions.", "decimal.")
