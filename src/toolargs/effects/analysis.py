@@ -941,9 +941,13 @@ class _Scan:
                 text = string_value(found) if found is not None else None
                 if not text:
                     continue
-                words = set(re.split(r"[^a-z]+", text.lower())) - {""}
-                reads = bool(words & cat.ACTION_READ_WORDS)
-                return reads and not words.intersection(mutation_verbs)
+                # the last part names the action, its first word the verb:
+                # "history.query", "tabs/list", "navigation.go_to_url" (go: not a read)
+                action = re.split(r"[./:]", text)[-1]
+                words = [w for w in re.split(r"[^a-z]+", _snake(action)) if w]
+                return bool(words) and words[0] in cat.ACTION_READ_WORDS and not (
+                    set(words).intersection(mutation_verbs)
+                )
         return False
 
     def data_results(self, name: str | None) -> bool:
@@ -2601,3 +2605,8 @@ def _first_word(name: str) -> str:
         if char == "_" or (index and char.isupper()):
             return stripped[:index].lower()
     return stripped.lower()
+
+
+def _snake(text: str) -> str:
+    """`getTabs` and `get-tabs` as `get_tabs`, lower case."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", text).lower()

@@ -691,7 +691,7 @@ READ_VERBS = frozenset(
 # name what the other side does, and the words of a read among their values
 # (`{"action": "history.query"}`, `{"method": "tabs.list"}`).
 ACTION_KEYS = ("action", "method", "command", "operation", "op")
-ACTION_READ_WORDS = READ_VERBS | {"query", "status", "info", "stats"}
+ACTION_READ_WORDS = (READ_VERBS - {"to", "as", "is", "has"}) | {"query", "status", "info", "stats"}
 # Bare method names that write whatever they are called on (`session.commit()`,
 # `cache.delete(key)`, `model.save()`), besides the HTTP methods above.
 WRITE_METHOD_NAMES = frozenset(
