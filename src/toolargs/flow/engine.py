@@ -1511,6 +1511,7 @@ class Engine:
         scope: Scope,
     ) -> Values:
         context: Context = (id(node), *self._per_element(scope))
+        handed_on = False
         if scope.function is not None and scope.frame.context and (
             type(node) is cst.Decorator
             or _passes_function(positional, keywords)
@@ -1526,10 +1527,16 @@ class Engine:
             # (`_annotations(title, paid)` in a registering helper) likewise: what it
             # returns may differ by what each call gave them.
             context = (*context, *scope.frame.context)[:MAX_CONTEXT]
+            handed_on = True
         if isinstance(callee, Func):
             return self.invoke(callee, positional, keywords, context)
         if isinstance(callee, Bound):
-            return self._call_bound(callee, positional, keywords, node, scope, context)
+            # A method runs once per call site, unless its call hands on what its
+            # caller was given (`REGISTRY.register(name=name, func=func)` in a
+            # registering decorator): then once per call of the caller, as a function.
+            return self._call_bound(
+                callee, positional, keywords, node, scope, context if handed_on else (id(node),)
+            )
         if isinstance(callee, Class) and self._is_typed_dict(callee):
             # `ServerConfig(name="x", server=mcp)`: a TypedDict builds a plain dict
             return self._call_external(External("dict"), positional, keywords, node, scope)
@@ -1725,8 +1732,7 @@ class Engine:
             # On a class's abstract instance, a method runs in its root frame (the one
             # with unknown arguments): a frame shared with a built instance would mix
             # that instance's known attributes with the abstract one's Unknown. Else in
-            # the context of its call, as a function's (`REGISTRY.register(name=name,
-            # func=func)` in a registering decorator: once per function decorated).
+            # the context `_call_one` gives its call.
             abstract = isinstance(receiver, Object) and receiver.site == 0
             return self.invoke(
                 function, [frozenset({receiver}), *positional], keywords,
