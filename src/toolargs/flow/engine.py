@@ -1627,7 +1627,9 @@ class Engine:
     def exhausted(self) -> bool:
         """Whether the package's budget is spent: then no further function body or
         per-element run is evaluated, and the rounds end (said in `broadened`)."""
-        if self.steps > MAX_STEPS or self.work > MAX_WORK or self.too_deep:
+        if self.too_deep:
+            return True  # said in `broadened` as "depth of nested calls"
+        if self.steps > MAX_STEPS or self.work > MAX_WORK:
             self.broadened.add("the package's evaluation budget")
             return True
         return False
@@ -1645,14 +1647,13 @@ class Engine:
             else:
                 self._suite(function.node.body, scope)
         except RecursionError:
-            # Past the interpreter's depth (calls of calls, each through deeply nested
-            # expressions, before MAX_DEPTH is reached): what this call returns is
-            # unknown, and said so; the rest of the package is still analysed.
+            # Past the interpreter's depth (calls of calls through deeply nested
+            # expressions, or values nested as deep) before MAX_DEPTH is reached: what
+            # this call returns is unknown, and the evaluation stops here, as when its
+            # budget is spent; what it read so far stands (going on, every chain that
+            # reached this depth would reach it again, at the cost of the whole chain).
             if len(self.stack) <= 1:
                 raise
-            # The evaluation stops here, as when its budget is spent: what it read so
-            # far stands, the rest is unknown (going on, every chain that reached this
-            # depth would reach it again, at the cost of the whole chain).
             self.too_deep = True
             self.broadened.add("depth of nested calls")
             self._add(self.returns[frame], {UNKNOWN}, "a return")
