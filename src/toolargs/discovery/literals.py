@@ -56,6 +56,24 @@ def keyword(call: cst.Call, *names: str) -> cst.BaseExpression | None:
     return None
 
 
+def argument_at(call: cst.Call, position: int, *names: str) -> cst.BaseExpression | None:
+    """The keyword argument of one of `names`, else the positional argument at `position`
+    (None past a `*args`, whose length is not known)."""
+    found = keyword(call, *names) if names else None
+    if found is not None:
+        return found
+    index = 0
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        if arg.star:
+            return None
+        if index == position:
+            return arg.value
+        index += 1
+    return None
+
+
 def positional(call: cst.Call, index: int) -> cst.BaseExpression | None:
     position = 0
     for arg in call.args:

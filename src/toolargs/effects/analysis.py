@@ -23,7 +23,7 @@ from typing import Iterable, Iterator, Protocol, Sequence, Union
 import libcst as cst
 
 from toolargs.discovery.literals import (
-    dict_get, dotted_name, keyword, last_name, snippet, string_value,
+    argument_at, dict_get, dotted_name, keyword, last_name, snippet, string_value,
 )
 from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children, walk
@@ -537,9 +537,9 @@ class _Scan:
         if qualified in cat.FILESYSTEM_CALLS:
             targets = cat.FILESYSTEM_TARGETS.get(qualified)
             paths = (
-                [_argument(call, position, name) for position, name in targets]
+                [argument_at(call, position, name) for position, name in targets]
                 if targets is not None
-                else [_argument(call, 0, "path", "src", "name")]
+                else [argument_at(call, 0, "path", "src", "name")]
             )
             folder = qualified in cat.FOLDER_CALLS
             self.write("filesystem", site, text, *_ensured(call), place=self.place(*paths),
@@ -548,7 +548,7 @@ class _Scan:
             return
         if qualified in cat.OPEN_CALLS:
             position, name = cat.OPEN_CALLS[qualified]
-            target = _argument(call, 0, "file", "name", "filename", "fileobj")
+            target = argument_at(call, 0, "file", "name", "filename", "fileobj")
             self.decide("filesystem", site, text, self.mode_template(call, position, name),
                         self.lock_file(call) or self.place(target))
             return
@@ -562,7 +562,7 @@ class _Scan:
             # `Request(url, data=payload, method="POST")`, sent by `urlopen(req)`: the
             # method it names, else POST when it carries data, else GET.
             method = keyword(call, "method")
-            data = _argument(call, 1, "data")
+            data = argument_at(call, 1, "data")
             if method is not None:
                 template = self.template(method, False)
             elif data is not None and not (isinstance(data, cst.Name) and data.value == "None"):
@@ -584,7 +584,7 @@ class _Scan:
             at = cat.REPOSITORY_AT.get(qualified)
             if qualified == "git.Repo.init":
                 at = (0, "path")
-            place = self.place(_argument(call, *at)) if at is not None else False
+            place = self.place(argument_at(call, *at)) if at is not None else False
             self.write("git", site, text, place=place)
             return
         if qualified in ("asyncio.to_thread", "anyio.to_thread.run_sync") or (
@@ -617,7 +617,7 @@ class _Scan:
         if isinstance(func, cst.Attribute) and _root_name(func) in cat.LOGGING_ROOTS:
             return  # `logger.info(...)`, `logger.addHandler(handler)`: logging and its set-up
         if isinstance(func, cst.Attribute) and _first_word(last) in cat.DOWNLOAD_WORDS:
-            destination = _argument(call, 1, *cat.DOWNLOAD_DESTINATIONS)
+            destination = argument_at(call, 1, *cat.DOWNLOAD_DESTINATIONS)
             if destination is not None:
                 # `client.download_file(remote, local_path)`: a file written where the
                 # second argument says (nothing of the user's in scratch space)
@@ -674,7 +674,7 @@ class _Scan:
             extract = cat.ARCHIVE_EXTRACT.get(last)
             if extract is not None:
                 self.write("filesystem", site, text, why="extracts an archive",
-                           place=self.place(_argument(call, *extract)))
+                           place=self.place(argument_at(call, *extract)))
             elif last in cat.SAVE_TO_METHODS and call.args:
                 # A document or image opened by a library (`fitz.open(src)`,
                 # `Image.open(src)`) saved to a file: `doc.save(output_path)` writes there.
@@ -721,7 +721,7 @@ class _Scan:
         if cat.PATH_WRITE_BY_ARITY.get(last) == positionals and len(call.args) == positionals:
             # `tmp.replace(target)`: both the moved file and its new place change
             self.write("filesystem", site, text,
-                       place=self.place(func.value, _argument(call, 0)))
+                       place=self.place(func.value, argument_at(call, 0)))
             return True
         if last == cat.OPEN_METHOD[0]:
             _, position, name = cat.OPEN_METHOD
@@ -729,7 +729,7 @@ class _Scan:
                         self.lock_file(call) or self.place(func.value))
             return True
         if last in cat.SQL_ALWAYS_WRITES:
-            script = _argument(call, 0, "sql_script")
+            script = argument_at(call, 0, "sql_script")
             setup = script is not None and _sql_setup(self.template(script, False).parts)
             self.write("sql", site, text, place=self.place(func.value),
                        own=_SETUP if setup else "")
@@ -738,7 +738,7 @@ class _Scan:
             self.store_command(call, site, text)
             return True
         if last in cat.SQL_EXECUTE_METHODS or last.startswith(cat.SQL_EXECUTE_PREFIXES):
-            query = _argument(call, 0, "query", "sql", "statement", "operation")
+            query = argument_at(call, 0, "query", "sql", "statement", "operation")
             template = None if query is None else self.template(_unwrap_sql(query), False)
             literal = template is not None and isinstance(_first(template), str)
             if template is not None and (
@@ -772,7 +772,7 @@ class _Scan:
             value = keyword(call, name)
             template = None if value is None else self.template(value, False)
             if value is None:
-                value = _argument(call, position)
+                value = argument_at(call, position)
                 template = None if value is None else self.http_method(value)
             if template is not None:
                 url = 0 if keyword(call, name) is not None else position + 1
@@ -781,7 +781,7 @@ class _Scan:
                 return True
         if last in cat.WRITE_METHOD_NAMES:
             certain = last not in cat.WEAK_VERBS
-            target = _argument(call, 0) if last in cat.SAVE_TO_METHODS else None
+            target = argument_at(call, 0) if last in cat.SAVE_TO_METHODS else None
             # `image.save(buffer, format="JPEG")` into an `io.BytesIO()`: scratch space
             place = self.place(target) if target is not None else False
             self.write("call", site, text, certain=certain, why="" if certain else "by its name",
@@ -960,10 +960,7 @@ class _Scan:
             callee = self.project.resolve(call, self.function)
             if callee is None or not isinstance(callee.node, cst.FunctionDef):
                 return False
-            if _data_return(callee.node.returns):
-                continue
-            returns = [n for n in _nodes(callee.node) if isinstance(n, cst.Return)]
-            if not returns or not all(r.value is not None and _made_here(r.value) for r in returns):
+            if not _data_return(callee.node.returns) and not _returns_made_here(callee.node):
                 return False
         return True
 
@@ -1142,7 +1139,7 @@ class _Scan:
         leaves the tree unresolved (the name verbs and the default decide). True also when
         the address is a parameter's value: each call site decides
         (`_post_json(f"{RAG}/query", q)`)."""
-        url = _argument(call, position, "url")
+        url = argument_at(call, position, "url")
         if url is None:
             return False
         template = self.url_template(url)
@@ -1176,7 +1173,7 @@ class _Scan:
         qualified = self.project.qualify(dotted_name(call.func) or "", where)
         if qualified not in cat.ENVIRONMENT_CALLS:
             return None
-        default = _argument(call, 1, "default")
+        default = argument_at(call, 1, "default")
         return string_value(default) if default is not None else None
 
     def returns_data(self, name: str) -> bool:
@@ -1187,12 +1184,10 @@ class _Scan:
         if not isinstance(value, cst.Call):
             return False
         callee = self.project.resolve(value, self.function)
-        if callee is None or not isinstance(callee.node, cst.FunctionDef):
-            return False
-        returns = [n for n in _nodes(callee.node) if isinstance(n, cst.Return)]
-        return bool(returns) and all(
-            r.value is not None and _made_here(r.value) for r in returns
-        )
+        return (
+            callee is not None and isinstance(callee.node, cst.FunctionDef)
+            and _returns_made_here(callee.node)
+        )  # fmt: skip
 
     def param_kind(self, name: str) -> str:
         node = self.function.node
@@ -1420,14 +1415,14 @@ class _Scan:
         return Own(cat.LOCK) if held & locked else None
 
     def mode_template(self, call: cst.Call, position: int, name: str) -> Template | None:
-        value = _argument(call, position, name)
+        value = argument_at(call, position, name)
         text = string_value(value) if value is not None else None
         if (text is not None and not _mode_like(text)) or (
             text is None and value is not None and _names_a_file(value)
         ):
             # `archive.open("word/document.xml")`, `fitz.open(pdf_path)`: a member's or a
             # file's name, the mode comes next
-            value = _argument(call, position + 1, name)
+            value = argument_at(call, position + 1, name)
         if value is None:
             return None  # the default mode reads
         return self.template(value, False)
@@ -1446,7 +1441,7 @@ class _Scan:
                     continue
                 parts.extend(self.template(arg.value, True, spread=bool(arg.star)).parts)
             return Template(tuple(parts), True)
-        value = _argument(call, 0, "args", "cmd", "command")
+        value = argument_at(call, 0, "args", "cmd", "command")
         if value is None:
             return Template((Opaque,), True)
         return self.template(value, True)
@@ -1520,7 +1515,7 @@ class _Scan:
                 # `args.method`, `arguments["sql"]`: a part of a parameter's value
                 return Template((Param(root.value, spread),), sequence)
         if isinstance(expr, cst.Call) and dotted_name(expr.func) in ("list", "tuple"):
-            inner_expr = _argument(expr, 0)
+            inner_expr = argument_at(expr, 0)
             if inner_expr is not None:
                 return self.template(inner_expr, sequence, spread=True, hops=hops)
         if not sequence and hops < 4:
@@ -1536,7 +1531,7 @@ class _Scan:
                 elif not isinstance(func, cst.Attribute) or func.attr.value not in (
                     "join", "encode", "read", "read_text"
                 ):
-                    source = _argument(expr, 0)
+                    source = argument_at(expr, 0)
             if source is not None:
                 return self.template(source, False, hops=hops + 1)
         return Template((Opaque,), sequence)
@@ -1601,7 +1596,7 @@ def _guards(nodes: list[cst.CSTNode]) -> dict[str, str]:
             and call.func.attr.value == "startswith"
         ):
             continue
-        argument = _argument(call, 0)
+        argument = argument_at(call, 0)
         literals: list[str] = []
         if argument is not None and string_value(argument) is not None:
             literals = [string_value(argument) or ""]
@@ -1825,8 +1820,9 @@ def _not_taken(guard: Guard, bound: dict[str, _Bound], node: cst.CSTNode) -> boo
             written = parameter_default(node, name)
         if written is None:
             continue
-        if len(literals) == 1 and next(iter(literals)) in (TRUTHY, FALSY, NOT_NONE):
-            if _condition_fails(next(iter(literals)), written):
+        condition = next(iter(literals)) if len(literals) == 1 else ""
+        if condition in (TRUTHY, FALSY, NOT_NONE):
+            if _condition_fails(condition, written):
                 return True  # `safe_workbook(path)` and `if save and ...:`, save=False
             continue
         value = string_value(written)
@@ -1881,26 +1877,10 @@ def _given(
     return parameter_default(node, name)
 
 
-def _argument(call: cst.Call, position: int, *names: str) -> cst.BaseExpression | None:
-    found = keyword(call, *names) if names else None
-    if found is not None:
-        return found
-    index = 0
-    for arg in call.args:
-        if arg.keyword is not None:
-            continue
-        if arg.star:
-            return None
-        if index == position:
-            return arg.value
-        index += 1
-    return None
-
-
 def _unwrap_sql(expr: cst.BaseExpression) -> cst.BaseExpression:
     """`text("DELETE ...")`, `sql.SQL("...")`: the statement inside."""
     if isinstance(expr, cst.Call) and last_name(expr.func) in ("text", "SQL", "sql"):
-        inner = _argument(expr, 0)
+        inner = argument_at(expr, 0)
         if inner is not None:
             return inner
     return expr
@@ -2097,10 +2077,11 @@ def _sql_words(text: str) -> list[str]:
 
 
 def _command_reads(parts: tuple[Part, ...]) -> bool | None:
-    if parts and len(parts) > 1 and all(
-        isinstance(p, str) and p.startswith("-") for p in parts[1:]
-    ) and set(parts[1:]) & cat.ABOUT_ITSELF:
-        return True  # `[COMFY_BIN, "--version"]`: whichever program, it prints and exits
+    if len(parts) > 1 and all(isinstance(p, str) and p.startswith("-") for p in parts[1:]) and (
+        set(parts[1:]) & cat.ABOUT_ITSELF
+    ):  # `svn --version --quiet`, `[COMFY_BIN, "--version"]`: whichever program, it
+        # prints and exits, the other options only shaping the answer
+        return True
     if not parts or not isinstance(parts[0], str):
         return None
     program = parts[0].rsplit("/", 1)[-1]
@@ -2135,11 +2116,6 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
                     and arg not in cat.COMMAND_RUNNERS and not _acts(arg)
                 )  # fmt: skip
         # Options only: `lean --print-prefix`, `node --version` ask; `make` alone builds.
-        # Beside `--version` or `--help`, another option only shapes the answer (`svn
-        # --version --quiet`): the program prints and exits.
-        options = [a for a in rest if isinstance(a, str) and a.startswith("-")]
-        if rest and len(options) == len(rest) and set(options) & cat.ABOUT_ITSELF:
-            return True
         return bool(rest) and all(
             isinstance(a, str) and a.startswith(cat.READ_ONLY_OPTIONS) for a in rest
         )
@@ -2429,6 +2405,12 @@ def _is_call(value: cst.BaseExpression | None) -> bool:
     return isinstance(value.expression if isinstance(value, cst.Await) else value, cst.Call)
 
 
+def _returns_made_here(node: cst.FunctionDef) -> bool:
+    """A function whose every `return` gives a value it makes (`return nid.split("/")[0]`)."""
+    returns = [n for n in _nodes(node) if isinstance(n, cst.Return)]
+    return bool(returns) and all(r.value is not None and _made_here(r.value) for r in returns)
+
+
 def _made_here(value: cst.BaseExpression) -> bool:
     """A value built by this code: a literal, a builtin's result, data read from JSON."""
     if isinstance(value, cst.Await):
@@ -2463,7 +2445,7 @@ def _text_replaced(call: cst.Call) -> bool:
 def _names_a_file(value: cst.BaseExpression) -> bool:
     """`pdf_path`, `self.filename`, `str(doc_file)`: a value named as a file, not a mode."""
     if isinstance(value, cst.Call) and dotted_name(value.func) in ("str", "os.fspath"):
-        value = _argument(value, 0) or value
+        value = argument_at(value, 0) or value
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Divide):
         return True  # `folder / name`
     named = last_name(value) if isinstance(value, (cst.Name, cst.Attribute)) else None

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence, Union
 
 import libcst as cst
 
-from toolargs.discovery.literals import dotted_name, keyword, last_name, string_value
+from toolargs.discovery.literals import argument_at, dotted_name, keyword, last_name, string_value
 from toolargs.discovery.walk import children
 from toolargs.effects import catalogue as cat
 
@@ -294,10 +294,10 @@ class Spaces:
         if qualified in cat.OWN_CALLS:  # `platformdirs.user_log_dir("app")`
             return Own(cat.OWN_CALLS[qualified])
         if qualified in cat.ENVIRONMENT_CALLS:  # `os.environ.get("XDG_CACHE_HOME", ...)`
-            said = _literal(_argument_at(call, 0, "key"))
+            said = _literal(argument_at(call, 0, "key"))
             if said is not None:
                 return said
-            default = _argument_at(call, 1, "default", "value")
+            default = argument_at(call, 1, "default", "value")
             # `os.getenv("APP_LOG_DIR", DEFAULT_LOG_DIR)`: the server's own folder
             # wherever the operator moves it (not scratch: the setting may name the
             # user's output)
@@ -319,7 +319,7 @@ class Spaces:
                 said = _literal(value)
                 if said is not None:
                     return said  # `os.path.join(home, ".cache", "app")`
-            first = _argument_at(call, 0)
+            first = argument_at(call, 0)
             return False if first is None else self._place(first, where, hops, seen)
         key = (id(call), id(where.node))
         if key in self._calls:  # the same call asked about again (another write below it)
@@ -347,7 +347,7 @@ class Spaces:
             dotted = dotted_name(expr.func) or ""
             qualified = self.project.qualify(dotted, where) if dotted else ""
             if qualified in cat.ENVIRONMENT_CALLS:
-                return _literal(_argument_at(expr, 0, "key")) is None and _argument_at(
+                return _literal(argument_at(expr, 0, "key")) is None and argument_at(
                     expr, 1, "default", "value"
                 ) is None
             if qualified not in cat.SAME_PLACE_CALLS or not expr.args:
@@ -393,20 +393,6 @@ class Spaces:
         if found is None:
             found = self._scopes[key] = _read_scope(where.node)
         return found
-
-
-def _argument_at(call: cst.Call, index: int, *names: str) -> cst.BaseExpression | None:
-    """The keyword argument of one of `names`, else the positional argument at `index`
-    (among those before any `*args` or keyword); None when there is none."""
-    found = keyword(call, *names) if names else None
-    if found is not None:
-        return found
-    leading: list[cst.BaseExpression] = []
-    for arg in call.args:
-        if arg.keyword is not None or arg.star:
-            break
-        leading.append(arg.value)
-    return leading[index] if index < len(leading) else None
 
 
 def _given(node: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
