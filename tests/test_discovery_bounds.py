@@ -176,6 +176,50 @@ def test_past_the_work_budget_the_analysis_ends_and_says_so(
     assert [r.role for r in engine.registrations.values()] == ["tool"]
 
 
+def _merged_schemas(variants: int, keys: int) -> str:
+    """A schema helper that copies one of `variants` dicts of `keys` keys and merges
+    another into it: one `base.update(out)` statement merges every pair of the two
+    sets of dicts, re-adding every key's values, however few statements run."""
+    rows = "\n".join(
+        f"    if kind == {i}:\n        out = {{{', '.join(f'{k!r}: {i}' for k in (f'k{j}' for j in range(keys)))}}}"
+        for i in range(variants)
+    )
+    return (
+        "import os\n"
+        "from mcp.server.fastmcp import FastMCP\n"
+        "mcp = FastMCP('x')\n"
+        "def schema(kind):\n"
+        f"{rows}\n"
+        "    return out\n"
+        "def merged(kind, other):\n"
+        "    base = schema(kind)\n"
+        "    base.update(schema(other))\n"
+        "    return base\n"
+        "@mcp.tool(description=str(merged(os.environ['A'], os.environ['B'])))\n"
+        "def lookup(query: str) -> str:\n"
+        "    return query\n"
+    )
+
+
+def test_past_the_values_budget_one_statement_stops_adding_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # MAX_WORK counts statements; a statement merging big containers counts one however
+    # many values it re-adds. MAX_MOVED counts those values: past it nothing more is
+    # added, the rounds end, and what was found before stays found.
+    monkeypatch.setattr("toolargs.flow.engine.MAX_MOVED", 2_000)
+    engine = _engine(tmp_path, {"server.py": _merged_schemas(variants=40, keys=30)})
+    assert engine.moved <= 2_000 + 40 * 30, engine.moved
+    assert "the package's evaluation budget" in engine.broadened
+    assert [r.role for r in engine.registrations.values()] == ["tool"]
+
+
+def test_merging_containers_within_the_values_budget_is_not_cut(tmp_path: Path) -> None:
+    engine = _engine(tmp_path, {"server.py": _merged_schemas(variants=40, keys=30)})
+    assert "the package's evaluation budget" not in engine.broadened
+    assert [r.role for r in engine.registrations.values()] == ["tool"]
+
+
 def test_a_slice_of_many_texts_by_many_offsets_is_bounded(tmp_path: Path) -> None:
     # A name rebound to 60 texts, and offsets rebound to 60 values each: every text with
     # every bound is 60 ** 4 slices. At most MAX_VALUES of them are made; the rest is

@@ -70,6 +70,10 @@ MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is l
 # Statements evaluated per package (in all rounds, loops run per element included) before
 # the rest is left out: what bounds the time one package can take, whatever its shape.
 MAX_WORK = 1_000_000
+# Values added to value sets per package, re-added ones included: what bounds the time one
+# statement can take (`base.update(out)` over every pair of two sets of big containers
+# re-adds each of their keys' values; it counts one statement).
+MAX_MOVED = 50_000_000
 MAX_CONTEXT = 4  # call sites a context holds: wrappers within wrappers within factories
 MAX_SITE_CONTEXTS = 64  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
@@ -322,6 +326,7 @@ class Engine:
         self.owners: dict[int, Class] = {}  # a method's def node -> its class
         self.steps = 0  # function bodies evaluated in all: bounded by MAX_STEPS
         self.work = 0  # statements evaluated in all: bounded by MAX_WORK
+        self.moved = 0  # values added to sets in all: bounded by MAX_MOVED
         self.overrides: dict[Frame, dict[str, Values]] = {}  # per element: loop names
         self.iteration: list[Value] = []  # the loop elements being run one by one
         self.iterating: list[Frame] = []  # the frame running each of those loops
@@ -502,6 +507,14 @@ class Engine:
     def _add(self, target: set[Value], values: Iterable[Value], where: str = "") -> None:
         if BROADENED in target:
             return  # broadened stays broadened: the fixpoint must not flip back and forth
+        if self.moved > MAX_MOVED:
+            return  # the budget is spent: what was read stands, nothing more is added
+        try:
+            self.moved += len(values)  # type: ignore[arg-type]
+        except TypeError:
+            self.moved += 1
+        if self.moved > MAX_MOVED:
+            self.broadened.add("the package's evaluation budget")
         before = len(target)
         target.update(values)
         if len(target) > MAX_VALUES and BROADENED not in target:
@@ -1305,7 +1318,7 @@ class Engine:
             self._store(target, ELEMENT, values)
 
     def _merge_dict(self, target: Container, other: Value) -> None:
-        if not isinstance(other, Container):
+        if not isinstance(other, Container) or self.moved > MAX_MOVED:
             return
         for key, values in list(self.heap.get(other, {}).items()):
             self._store(target, key, values)
@@ -1629,7 +1642,7 @@ class Engine:
         per-element run is evaluated, and the rounds end (said in `broadened`)."""
         if self.too_deep:
             return True  # said in `broadened` as "depth of nested calls"
-        if self.steps > MAX_STEPS or self.work > MAX_WORK:
+        if self.steps > MAX_STEPS or self.work > MAX_WORK or self.moved > MAX_MOVED:
             self.broadened.add("the package's evaluation budget")
             return True
         return False
