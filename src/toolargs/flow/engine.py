@@ -676,9 +676,7 @@ class Engine:
                 argument = self.eval(test.args[0].value, scope)
                 if any(isinstance(v, (Unknown, External)) for v in argument):
                     return None  # a value from outside may be a function or a class
-                kept = {isinstance(v, kinds) for v in argument}
-                if kinds is COROUTINE_KINDS:  # an `async def` only
-                    kept = {isinstance(v, Func) and _is_async(v) for v in argument}
+                kept = {_member_kept(v, kinds) for v in argument}
                 return kept.pop() if len(kept) == 1 else None
         values = self.eval(test, scope)
         answers = {bool(v.value) if isinstance(v, Const) else None for v in values}
@@ -1401,6 +1399,26 @@ class Engine:
             or self._class_attribute(owner.cls, name)
         )
 
+    def _members(self, held: Value) -> list[tuple[str, Values]] | None:
+        """What `inspect.getmembers(held)` lists, by name: a package module's globals, a
+        package class's attributes along its bases, an instance's too (its methods
+        bound to it) with the attributes it was given; None for any other value."""
+        if isinstance(held, Module):
+            self._global(held, "")
+            frame = self.module_frame(held)
+            return [(n, self._resolve(v)) for n, v in sorted(self.locals[frame].items())]
+        cls = held.cls if isinstance(held, Object) else held
+        if not isinstance(cls, Class):
+            return None
+        names: set[str] = set()
+        for each in self.mro(cls):
+            if isinstance(each, Class):
+                names.update(k for k in self.heap.get(each, {}) if isinstance(k, str))
+        if isinstance(held, Object):
+            names.update(k for k in self.heap.get(held, {}) if isinstance(k, str))
+            return [(n, self._object_attribute(held, n)) for n in sorted(names)]
+        return [(n, self._class_attribute(cls, n)) for n in sorted(names)]
+
     def _any_attribute(self, owner: Value) -> Values:
         """`getattr(owner, name)` with a computed name: every attribute an instance was
         given (by assignment or `setattr`), else Unknown."""
@@ -2108,25 +2126,27 @@ class Engine:
         if name == "issubclass" and len(positional) >= 2:
             return frozenset(self._issubclass(c, b) for c in positional[0] for b in positional[1])
         if name == "inspect.getmembers" and positional:
-            # (name, value) for every global of a package module that its predicate
-            # keeps (`inspect.isfunction`, `inspect.isclass`); another predicate keeps all
+            # (name, value) for every global of a package module, every attribute of a
+            # package class, every attribute of an instance (its methods bound), that
+            # its predicate keeps (`inspect.isfunction`, `inspect.ismethod`); another
+            # predicate keeps all. In name order, as `getmembers` gives them.
             members = Container(id(node), scope.frame.context, "list")
             kinds = _member_kinds(positional[1] if len(positional) > 1 else NOTHING)
+            index = 0
             for held in positional[0]:
-                if not isinstance(held, Module):
+                found = self._members(held)
+                if found is None:
                     self._store(members, ELEMENT, {UNKNOWN})
                     continue
-                self._global(held, "")
-                frame = self.module_frame(held)
-                for index, (member, values) in enumerate(sorted(self.locals[frame].items())):
-                    resolved = self._resolve(values)
+                for member, values in found:
                     if kinds is not None:
-                        resolved = frozenset(v for v in resolved if isinstance(v, kinds))
-                        if not resolved:
+                        values = frozenset(v for v in values if _member_kept(v, kinds))
+                        if not values:
                             continue
-                    pair = Container(id(node), (*scope.frame.context, index + 1), "tuple")
+                    index += 1
+                    pair = Container(id(node), (*scope.frame.context, index), "tuple")
                     self._store(pair, 0, {Const(member)})
-                    self._store(pair, 1, resolved)
+                    self._store(pair, 1, values)
                     self._store(members, ELEMENT, {pair})
             return frozenset({members})
         if name == "setattr" and len(positional) >= 3:
@@ -2702,6 +2722,15 @@ MEMBER_PREDICATES: dict[str, tuple[type, ...]] = {
     "inspect.ismethod": (Bound,),
     "inspect.isclass": (Class,),
 }
+
+
+def _member_kept(value: Value, kinds: tuple[type, ...]) -> bool:
+    """Whether a predicate of these kinds keeps the value: `iscoroutinefunction` an
+    `async def` only, bound to an instance or not."""
+    if kinds is COROUTINE_KINDS:
+        function = value.function if isinstance(value, Bound) else value
+        return isinstance(function, Func) and _is_async(function)
+    return isinstance(value, kinds)
 
 
 def _member_kinds(predicates: Values) -> tuple[type, ...] | None:
