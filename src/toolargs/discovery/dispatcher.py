@@ -14,6 +14,7 @@ from toolargs.discovery.literals import dotted_name, positional
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.syntax import all_nodes, exits, statements_of
 from toolargs.discovery.walk import push_children
+from toolargs.flow.frameworks import RUN_LATER
 from toolargs.model import Event, Handler
 from toolargs.vocabulary import REGISTRY_NAME
 
@@ -59,13 +60,12 @@ class Dispatcher:
         # `name = params.name`, `arguments = params.arguments or {}` before the branching.
         self.names = {name_param}
         self.args_aliases = {args_param}
-        for statement in statements_of(info.node.body):
-            if not isinstance(statement, cst.SimpleStatementLine):
-                continue
-            for small in statement.body:
+        # In order, in nested blocks too (`dispatch_args = dict(arguments or {})` inside
+        # a `try:`), a copy of the arguments being an alias of them.
+        for small in all_nodes(statements_of(info.node.body)):
                 if isinstance(small, cst.Assign) and len(small.targets) == 1:
                     target = small.targets[0].target
-                    value = small.value
+                    value = _copied(small.value)
                     if isinstance(value, cst.BooleanOperation):
                         value = value.left
                     if isinstance(value, cst.IfExp):
@@ -137,6 +137,10 @@ class Dispatcher:
             arguments = [a for a in passed if dotted_name(_or_left(a.value)) in self.args_aliases]
             if not names or not arguments:
                 continue
+            handed = _run_later(node)
+            if handed is not None:
+                # `await asyncio.to_thread(_dispatch, name, args)`: the call it makes
+                node = handed
             helper = project.resolve_call(node, self.info)
             if helper is None or helper.node is self.info.node:
                 continue
@@ -507,3 +511,36 @@ def _strings(node: cst.CSTNode) -> list[cst.BaseExpression]:
             continue  # whole: `"a" "b"`, `Names.X`
         push_children(stack, current)
     return found
+
+
+def _copied(value: cst.BaseExpression) -> cst.BaseExpression:
+    """What a copy copies: `dict(x)`, `x.copy()`, `{**x}` stand for `x`."""
+    if isinstance(value, cst.Call) and len(value.args) <= 1:
+        func = value.func
+        if isinstance(func, cst.Name) and func.value == "dict" and value.args:
+            if value.args[0].keyword is None and not value.args[0].star:
+                return value.args[0].value
+        if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not value.args:
+            return func.value
+    if isinstance(value, cst.Dict) and len(value.elements) == 1:
+        element = value.elements[0]
+        if isinstance(element, cst.StarredDictElement):
+            return element.value
+    return value
+
+
+def _run_later(call: cst.Call) -> cst.Call | None:
+    """`asyncio.to_thread(f, a, b)`, `loop.run_in_executor(None, f, a, b)` and their kin
+    (`RUN_LATER`): the call `f(a, b)` they make; None for any other call."""
+    name = dotted_name(call.func) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last == "run_in_executor":
+        position = 1
+    elif any(name == q or q.endswith(f".{name}") for q in RUN_LATER):
+        position = RUN_LATER[next(q for q in RUN_LATER if name == q or q.endswith(f".{name}"))]
+    else:
+        return None
+    passed = list(call.args)
+    if len(passed) <= position or any(a.star or a.keyword is not None for a in passed[: position + 1]):
+        return None
+    return cst.Call(func=passed[position].value, args=passed[position + 1 :])

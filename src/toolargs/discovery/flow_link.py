@@ -34,6 +34,7 @@ from toolargs.discovery.walk import walk
 from toolargs.flow.frameworks import (
     CALL_OVERRIDES,
     COLLECTOR_METHODS,
+    CONSTRUCTOR_HANDLERS,
     CONSTRUCTOR_TOOLS,
     INTERCEPTORS,
     FUNCTION_SINKS,
@@ -959,6 +960,8 @@ def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
 
 
 _LISTING = frozenset({"list_tools", "call_tool"})  # a low-level server's handlers
+# The constructor keywords that hold them (SDK 2.x `Server(name, on_list_tools=...)`).
+_LISTING_KEYWORDS = frozenset(k for table in CONSTRUCTOR_HANDLERS.values() for k in table)
 
 
 def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
@@ -991,6 +994,8 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
         keywords = {arg.keyword.value for arg in call.args if arg.keyword is not None}
         if not keywords.isdisjoint(CONSTRUCTOR_TOOLS):
             return True  # `FastMCP(..., tools=[...])`: registrations in a constructor
+        if not dispatched and not keywords.isdisjoint(_LISTING_KEYWORDS):
+            return True  # `Server(name, on_list_tools=...)`, none of its tools found
         if not isinstance(func, cst.Attribute) or func.attr.value not in SINK_METHODS:
             continue
         if dispatched and func.attr.value in _LISTING:
