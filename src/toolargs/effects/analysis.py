@@ -296,6 +296,7 @@ class _Scan:
             function.node, self.nodes
         )
         self.guards = _guards(self.nodes)
+        self._rebinding: frozenset[int] | None = None  # see rebinding()
         self.branches: dict[int, Guard] | None = None  # worked out at the first write
         # API operations judged where their request is executed (`...modify().execute()`)
         self.requests: set[int] = set()
@@ -713,8 +714,10 @@ class _Scan:
             return True  # `df.rename(columns=names)`: a data frame's own
         if last in cat.TEXT_METHODS and positionals > cat.PATH_WRITE_BY_ARITY[last]:
             keywords = {a.keyword.value for a in call.args if a.keyword is not None}
-            if keywords <= cat.TEXT_METHODS[last] and self.receiver_kind(func.value) != "object":
-                return True  # `text.replace(old, new)`
+            if keywords <= cat.TEXT_METHODS[last] and (
+                self.receiver_kind(func.value) != "object" or id(call) in self.rebinding()
+            ):
+                return True  # `text.replace(old, new)`, `kw = kw.replace(word, "")`
             # `client.replace(key, value, expire=60)`: not a string's method
             self.write("call", site, text, certain=False, why="changes an object it got")
             return True
@@ -1083,6 +1086,30 @@ class _Scan:
         return bool(given) and not isinstance(given[0], cst.Integer) and (
             self.receiver_kind(receiver) != "path"
         )
+
+    def rebinding(self) -> frozenset[int]:
+        """The calls of `x = x.replace(a, b)`, `x = x.strip().replace(a, b)`: methods of a
+        name's value whose result the name is bound to again. That is a value's copy (a
+        string's, a date's, a frozen record's); a store's `replace(key, value)` does not
+        give back what stands for the store. Worked out once, when first asked."""
+        if self._rebinding is None:
+            found: set[int] = set()
+            for node in self.nodes:
+                if type(node) is not cst.Assign:
+                    continue
+                assert isinstance(node, cst.Assign)
+                if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+                    continue
+                name = node.targets[0].target.value
+                chain: list[int] = []
+                value = _awaited(node.value)
+                while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
+                    chain.append(id(value))
+                    value = value.func.value
+                if isinstance(value, cst.Name) and value.value == name:
+                    found.update(chain)
+            self._rebinding = frozenset(found)
+        return self._rebinding
 
     def receiver_kind(self, expr: cst.BaseExpression, hops: int = 0) -> str:
         """What a method is called on, as far as the function shows: "text" (can be a
@@ -2242,8 +2269,12 @@ def _bindings(
             counts[target.value] = counts.get(target.value, 0) + 1
             if value is not None:
                 values[target.value] = value
-                # `text = text.replace(a, b)`: a value made from itself stays what it was
-                owned = owned if part else _made_here(value) or _of_itself(target.value, value)
+                # `text = text.replace(a, b)`: a value made from itself stays what it was;
+                # `kw = query`: a copy of a name holding data holds data
+                owned = owned if part else (
+                    _made_here(value) or _of_itself(target.value, value)
+                    or (isinstance(value, cst.Name) and made.get(value.value, False))
+                )
             made[target.value] = made.get(target.value, True) and owned
             called = calls.setdefault(target.value, [])
             if not owned and called is not None:
@@ -2497,6 +2528,11 @@ def _data_annotation(annotation: cst.Annotation | None) -> bool:
         return True
     expr = annotation.annotation
     if isinstance(expr, cst.Subscript):
+        first = expr.slice[0].slice if expr.slice else None
+        if (dotted_name(expr.value) or "").endswith("Annotated") and isinstance(
+            first, cst.Index
+        ):
+            return _data_annotation(cst.Annotation(first.value))  # `Annotated[str, Field()]`
         expr = expr.value
     if isinstance(expr, cst.BinaryOperation):  # `dict | None`
         expr = expr.left
