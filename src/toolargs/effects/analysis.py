@@ -687,6 +687,13 @@ class _Scan:
         if receiver_last == "index" and last in cat.GIT_INDEX_WRITE_METHODS and "repo" in receiver:
             self.write("git", site, text, place=self.place(func.value))
             return True
+        if (
+            last in cat.MODEL_CALLS and receiver_last in cat.MODEL_RESOURCES
+            and any(a.keyword is not None and a.keyword.value == "model" for a in call.args)
+        ):  # fmt: skip
+            return True  # `client.chat.completions.create(model=..., messages=...)`
+        if last in _COPY_CHANGES and self.copied_here(func.value):
+            return True  # `tmp = board.copy()`, then `tmp.push(move)`: a copy made here
         if last in cat.GIT_WRITE_METHODS:
             # A clone in scratch space (a cache of the remote the server keeps) changes
             # nothing there by pulling or checking out; a push changes the remote.
@@ -1086,6 +1093,20 @@ class _Scan:
         return bool(given) and not isinstance(given[0], cst.Integer) and (
             self.receiver_kind(receiver) != "path"
         )
+
+    def copied_here(self, expr: cst.BaseExpression) -> bool:
+        """Whether the name is bound only to a copy this function made of a value
+        (`tmp = board.copy()`, `copy.deepcopy(state)`): changing it changes nothing
+        outside the call."""
+        if not isinstance(expr, cst.Name) or expr.value in self.params:
+            return False
+        value = self.values.get(expr.value)
+        value = _awaited(value) if value is not None else None
+        if not isinstance(value, cst.Call):
+            return False
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy":
+            return not value.args
+        return dotted_name(value.func) in ("copy.copy", "copy.deepcopy", "deepcopy")
 
     def rebinding(self) -> frozenset[int]:
         """The calls of `x = x.replace(a, b)`, `x = x.strip().replace(a, b)`: methods of a
@@ -1595,6 +1616,12 @@ _CACHE_WRITES = (
     | cat.IN_MEMORY_METHODS | cat.NETWORK_WRITE_METHODS
     | {"clear", "evict", "invalidate", "expire", "set_many", "delete_many", "memoize"}
 )
+# Methods named for a write that change only the object they are called on when it is a
+# copy this function made (`tmp.push(move)`); not those that hand it on somewhere
+# (`copy.save(path)`, `copy.upload()`).
+_COPY_CHANGES = (cat.WRITE_METHOD_NAMES | cat.GIT_WRITE_METHODS) - {
+    "save", "persist", "upload", "create", "clone", "fork", "pull", "checkout"
+}
 _Bound = tuple[tuple[cst.BaseExpression, ...], bool]  # the values, and whether spread
 _TEXT_METHODS = frozenset(
     {"format", "format_map", "strip", "lstrip", "rstrip", "replace", "upper", "lower",

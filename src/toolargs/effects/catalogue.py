@@ -431,6 +431,12 @@ QUERY_ENDPOINTS = frozenset(
     completions completion embeddings embed generatecontent predict inference infer
     classify moderations rerank tokenize""".split()
 )
+# A model service's client methods, called on these resources with a `model=`: the
+# computation of `/chat/completions` through an SDK (`client.chat.completions.create(
+# model=..., messages=...)`, `client.messages.create(model=...)`), which changes nothing.
+# Without a `model=`, `client.messages.create(to=..., body=...)` sends a message.
+MODEL_CALLS = frozenset({"create", "complete", "stream", "parse"})
+MODEL_RESOURCES = frozenset({"completions", "chat", "messages", "responses", "embeddings"})
 # Calls whose method argument (position, keyword) says which HTTP method is sent.
 REQUEST_METHOD_CALLS = {"request": (0, "method"), "stream": (0, "method")}
 # WebDAV and CalDAV/CardDAV read with PROPFIND (properties, folder listings) and REPORT
