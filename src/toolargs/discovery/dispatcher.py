@@ -135,6 +135,11 @@ class Dispatcher:
             passed = [a for a in node.args if not a.star]
             names = [a for a in passed if dotted_name(a.value) in self.names]
             arguments = [a for a in passed if dotted_name(_or_left(a.value)) in self.args_aliases]
+            request = self._request_handed(node, passed)
+            if request is not None:
+                # `return await call_tool(ctx, params)` after a check of its own: the
+                # handler handed the whole request dispatches
+                names = arguments = [request]
             if not names or not arguments:
                 continue
             handed = _run_later(node)
@@ -148,6 +153,13 @@ class Dispatcher:
             args_param = _parameter_for(helper, node, arguments[0])
             if name_param is None or args_param is None:
                 continue
+            if request is not None:
+                name_param, args_param = f"{name_param}.name", f"{args_param}.arguments"
+                if not any(
+                    is_request_params(p) and p.name.value == name_param.split(".")[0]
+                    for p in helper.node.params.params
+                ):
+                    continue
             inner = Dispatcher(self.owner, helper, name_param, args_param)
             inner.server = self.server
             inner.depth = self.depth + 1
@@ -160,6 +172,14 @@ class Dispatcher:
             if len(self.owner.tools) > before:
                 return True
         return False
+
+    def _request_handed(self, call: cst.Call, passed: list[cst.Arg]) -> cst.Arg | None:
+        """The argument handing on the SDK 2.x request this dispatcher reads its name and
+        arguments from (`params` of `params.name`), if the call hands it on whole."""
+        if not self.name_param.endswith(".name"):
+            return None
+        request = self.name_param[: -len(".name")]
+        return next((a for a in passed if dotted_name(a.value) == request), None)
 
     def _only_tool(self, statements: Sequence[cst.BaseStatement]) -> None:
         """A dispatcher that never tests the name, on a server describing one tool: that
