@@ -2188,6 +2188,50 @@ def test_a_store_in_the_servers_cache_through_an_option_and_a_property(tmp_path:
     assert tools(path)["demographics"].mode == "read-only"
 
 
+def test_a_folder_held_by_an_attribute_of_a_held_object_is_followed(tmp_path: Path) -> None:
+    """`self.paths.results_dir`, where `self.paths` was given as a `RuntimePaths` and
+    `results_dir` is a property under its cache folder: writing there fills the server's
+    own cache."""
+    path = server(
+        tmp_path,
+        """
+        from dataclasses import dataclass
+        from pathlib import Path
+
+        from mcp.types import ToolAnnotations
+
+
+        @dataclass(frozen=True)
+        class RuntimePaths:
+            cache_dir: Path
+
+            @property
+            def results_dir(self) -> Path:
+                return self.cache_dir / "results"
+
+
+        class QueryRunner:
+            def __init__(self, paths: RuntimePaths) -> None:
+                self.paths = paths
+
+            def keep(self, rows: str) -> Path:
+                folder = self.paths.results_dir / "latest"
+                folder.mkdir(parents=True, exist_ok=True)
+                target = folder / "rows.tsv"
+                target.write_text(rows)
+                return target
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def run_query(sql: str) -> str:
+            \"\"\"Rows of a read-only query, kept as a file too.\"\"\"
+            return str(QueryRunner(RuntimePaths(Path.home() / ".cache" / "q")).keep(sql))
+        """,
+    )
+    assert ("TAV403", "run_query") not in codes(path)
+    assert tools(path)["run_query"].mode == "read-only"
+
+
 CACHE_FILE_HELPER = """
 import json
 from pathlib import Path

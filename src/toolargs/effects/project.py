@@ -197,6 +197,18 @@ class IndexProject:
             and expr.value.value in ("self", "cls")
         ):
             return self._attribute_origin(expr.attr.value, where)
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Attribute)
+            and isinstance(expr.value.value, cst.Name)
+            and expr.value.value.value == "self"
+            and where.cls is not None
+        ):
+            # `self.paths.results_dir`: an attribute (a property) of the project class
+            # `self.paths` holds (`self.paths = paths` from `paths: RuntimePaths`)
+            held = self._held_class(expr.value.attr.value, where)
+            if held is not None:
+                return self._attribute_origin(expr.attr.value, Where(held[1], held))
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return None
         if isinstance(expr, cst.Attribute) and not isinstance(expr.value, cst.Name):
@@ -235,6 +247,40 @@ class IndexProject:
                 path = str(base_index.path) if base_index.path else self.path
                 return declared, Function(declared, f"{base.name}.{name}", path,
                                           Where(base_index, cls))
+        return None
+
+    def _held_class(self, name: str, where: Where) -> tuple[ClassInfo, ModuleIndex] | None:
+        """The project class of what `self.<name>` holds: the class a method builds it
+        from (`self.paths = RuntimePaths(...)`), or the annotation of the parameter it
+        is bound to (`def __init__(self, paths: RuntimePaths): self.paths = paths`)."""
+        if where.cls is None:
+            return None
+        for base, base_index in self.resolver.class_chain(*where.cls):
+            for method in base.methods.values():
+                for statement in _statements(method):
+                    if not isinstance(statement, cst.Assign) or len(statement.targets) != 1:
+                        continue
+                    target = statement.targets[0].target
+                    if not (
+                        isinstance(target, cst.Attribute) and target.attr.value == name
+                        and isinstance(target.value, cst.Name) and target.value.value == "self"
+                    ):  # fmt: skip
+                        continue
+                    value = _awaited(statement.value)
+                    named: cst.BaseExpression | None = None
+                    if isinstance(value, cst.Call):
+                        named = value.func
+                    elif isinstance(value, cst.Name):
+                        named = next(
+                            (
+                                p.annotation.annotation for p in method.params.params
+                                if p.name.value == value.value and p.annotation is not None
+                            ),
+                            None,
+                        )  # fmt: skip
+                    found = self._annotated(named, base_index, self._resolver(base_index))
+                    if found is not None:
+                        return found
         return None
 
     def _attribute_origin(
