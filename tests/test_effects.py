@@ -1569,9 +1569,8 @@ def test_mode_stays_free_of_libcst() -> None:
         ("calculate_order_refund", "read-only"),
         ("validate_edit", "read-only"),
         ("order_refund", "mutation"),  # the same word after a resource is the verb
-        ("cacodes_working_set", "read-only"),  # after a word in -ing, a thing: a noun
-        ("training_set_delete", "mutation"),  # ... unless a verb follows it
-        ("memory_set", "mutation"),
+        ("messaging_send", "mutation"),  # a word in -ing before it names a category
+        ("messaging_reply", "mutation"),
     ],
 )
 def test_a_mutation_verb_among_the_words_of_a_name(name: str, mode: str) -> None:

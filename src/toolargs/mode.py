@@ -118,22 +118,7 @@ def _verb_among_words(name: str, config: Config) -> str | None:
     if set(lowered) & set(config.read_only_verbs) or lowered[:1] and lowered[0] in NEUTRAL_VERBS:
         return None
     verbs = set(config.mutation_verbs) | STATE_VERBS | ACTION_VERBS
-    return next(
-        (
-            word for position, word in enumerate(lowered)
-            if word in verbs and not _compound_noun(lowered, position)
-        ),
-        None,
-    )  # fmt: skip
-
-
-def _compound_noun(words: list[str], position: int) -> bool:
-    """A last word after a word in -ing names a thing, not an act: `working_set`,
-    `training_set`, `running_total` (the `set` of `cacodes_working_set` is not set)."""
-    return (
-        position == len(words) - 1 and position > 0
-        and words[position - 1].endswith("ing") and len(words[position - 1]) >= 7
-    )  # fmt: skip
+    return next((word for word in lowered if word in verbs), None)
 
 
 def classify(
