@@ -180,10 +180,10 @@ def _merged_schemas(variants: int, keys: int) -> str:
     """A schema helper that copies one of `variants` dicts of `keys` keys and merges
     another into it: one `base.update(out)` statement merges every pair of the two
     sets of dicts, re-adding every key's values, however few statements run."""
-    rows = "\n".join(
-        f"    if kind == {i}:\n        out = {{{', '.join(f'{k!r}: {i}' for k in (f'k{j}' for j in range(keys)))}}}"
-        for i in range(variants)
-    )
+    def literal(i: int) -> str:
+        return "{" + ", ".join(f"'k{j}': {i}" for j in range(keys)) + "}"
+
+    rows = "\n".join(f"    if kind == {i}:\n        out = {literal(i)}" for i in range(variants))
     return (
         "import os\n"
         "from mcp.server.fastmcp import FastMCP\n"

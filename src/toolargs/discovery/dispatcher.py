@@ -63,23 +63,23 @@ class Dispatcher:
         # In order, in nested blocks too (`dispatch_args = dict(arguments or {})` inside
         # a `try:`), a copy of the arguments being an alias of them.
         for small in all_nodes(statements_of(info.node.body)):
-                if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                    target = small.targets[0].target
-                    value = _copied(small.value)
-                    if isinstance(value, cst.BooleanOperation):
-                        value = value.left
-                    if isinstance(value, cst.IfExp):
-                        # `arguments if isinstance(arguments, dict) else {}`
-                        value = next(
-                            (v for v in (value.body, value.orelse)
-                             if dotted_name(v) in self.args_aliases | self.names),
-                            value,
-                        )  # fmt: skip
-                    if isinstance(target, cst.Name):
-                        if dotted_name(value) in self.names:
-                            self.names.add(target.value)
-                        elif dotted_name(value) in self.args_aliases:
-                            self.args_aliases.add(target.value)
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                target = small.targets[0].target
+                value = _copied(small.value)
+                if isinstance(value, cst.BooleanOperation):
+                    value = value.left
+                if isinstance(value, cst.IfExp):
+                    # `arguments if isinstance(arguments, dict) else {}`
+                    value = next(
+                        (v for v in (value.body, value.orelse)
+                         if dotted_name(v) in self.args_aliases | self.names),
+                        value,
+                    )  # fmt: skip
+                if isinstance(target, cst.Name):
+                    if dotted_name(value) in self.names:
+                        self.names.add(target.value)
+                    elif dotted_name(value) in self.args_aliases:
+                        self.args_aliases.add(target.value)
 
     def discover(self) -> None:
         statements = list(statements_of(self.info.node.body))
@@ -553,14 +553,14 @@ def _run_later(call: cst.Call) -> cst.Call | None:
     """`asyncio.to_thread(f, a, b)`, `loop.run_in_executor(None, f, a, b)` and their kin
     (`RUN_LATER`): the call `f(a, b)` they make; None for any other call."""
     name = dotted_name(call.func) or ""
-    last = name.rsplit(".", 1)[-1]
-    if last == "run_in_executor":
+    known = next((q for q in RUN_LATER if name == q or q.endswith(f".{name}")), None)
+    if name.rsplit(".", 1)[-1] == "run_in_executor":
         position = 1
-    elif any(name == q or q.endswith(f".{name}") for q in RUN_LATER):
-        position = RUN_LATER[next(q for q in RUN_LATER if name == q or q.endswith(f".{name}"))]
+    elif known is not None:
+        position = RUN_LATER[known]
     else:
         return None
     passed = list(call.args)
-    if len(passed) <= position or any(a.star or a.keyword is not None for a in passed[: position + 1]):
+    if len(passed) <= position or any(a.star or a.keyword for a in passed[: position + 1]):
         return None
     return cst.Call(func=passed[position].value, args=passed[position + 1 :])

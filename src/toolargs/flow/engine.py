@@ -2134,19 +2134,19 @@ class Engine:
             kinds = _member_kinds(positional[1] if len(positional) > 1 else NOTHING)
             index = 0
             for held in positional[0]:
-                found = self._members(held)
-                if found is None:
+                listed = self._members(held)
+                if listed is None:
                     self._store(members, ELEMENT, {UNKNOWN})
                     continue
-                for member, values in found:
+                for member, got in listed:
                     if kinds is not None:
-                        values = frozenset(v for v in values if _member_kept(v, kinds))
-                        if not values:
+                        got = frozenset(v for v in got if _member_kept(v, kinds))
+                        if not got:
                             continue
                     index += 1
                     pair = Container(id(node), (*scope.frame.context, index), "tuple")
                     self._store(pair, 0, {Const(member)})
-                    self._store(pair, 1, values)
+                    self._store(pair, 1, got)
                     self._store(members, ELEMENT, {pair})
             return frozenset({members})
         if name == "setattr" and len(positional) >= 3:
