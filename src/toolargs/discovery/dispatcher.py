@@ -10,11 +10,10 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.handler import PURE_FUNCTIONS, READ_METHODS, HandlerScanner
 from toolargs.discovery.index import FunctionInfo
-from toolargs.discovery.literals import dotted_name, positional
+from toolargs.discovery.literals import called_later, dotted_name, positional
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.syntax import all_nodes, exits, statements_of
 from toolargs.discovery.walk import push_children
-from toolargs.flow.frameworks import RUN_LATER
 from toolargs.model import Event, Handler
 from toolargs.vocabulary import REGISTRY_NAME
 
@@ -142,7 +141,7 @@ class Dispatcher:
                 names = arguments = [request]
             if not names or not arguments:
                 continue
-            handed = _run_later(node)
+            handed = called_later(node, dotted_name(node.func) or "")
             if handed is not None:
                 # `await asyncio.to_thread(_dispatch, name, args)`: the call it makes
                 node = handed
@@ -153,13 +152,12 @@ class Dispatcher:
             args_param = _parameter_for(helper, node, arguments[0])
             if name_param is None or args_param is None:
                 continue
-            if request is not None:
-                name_param, args_param = f"{name_param}.name", f"{args_param}.arguments"
-                if not any(
-                    is_request_params(p) and p.name.value == name_param.split(".")[0]
-                    for p in helper.node.params.params
-                ):
+            if request is not None:  # the helper reads `params.name` of the same request
+                params = helper.node.params.params
+                param = next((p for p in params if p.name.value == name_param), None)
+                if param is None or not is_request_params(param):
                     continue
+                name_param, args_param = f"{name_param}.name", f"{name_param}.arguments"
             inner = Dispatcher(self.owner, helper, name_param, args_param)
             inner.server = self.server
             inner.depth = self.depth + 1
@@ -547,20 +545,3 @@ def _copied(value: cst.BaseExpression) -> cst.BaseExpression:
         if isinstance(element, cst.StarredDictElement):
             return element.value
     return value
-
-
-def _run_later(call: cst.Call) -> cst.Call | None:
-    """`asyncio.to_thread(f, a, b)`, `loop.run_in_executor(None, f, a, b)` and their kin
-    (`RUN_LATER`): the call `f(a, b)` they make; None for any other call."""
-    name = dotted_name(call.func) or ""
-    known = next((q for q in RUN_LATER if name == q or q.endswith(f".{name}")), None)
-    if name.rsplit(".", 1)[-1] == "run_in_executor":
-        position = 1
-    elif known is not None:
-        position = RUN_LATER[known]
-    else:
-        return None
-    passed = list(call.args)
-    if len(passed) <= position or any(a.star or a.keyword for a in passed[: position + 1]):
-        return None
-    return cst.Call(func=passed[position].value, args=passed[position + 1 :])

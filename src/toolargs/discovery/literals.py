@@ -5,6 +5,8 @@ from __future__ import annotations
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
+from toolargs.flow.frameworks import RUN_LATER
+
 
 def dotted_name(expr: cst.BaseExpression) -> str | None:
     """`a.b.c` for a Name/Attribute chain, else None."""
@@ -162,3 +164,19 @@ def parameter_names(node: cst.CSTNode) -> frozenset[str]:
         return frozenset()
     every = (*params.posonly_params, *params.params, *params.kwonly_params)
     return frozenset(p.name.value for p in every if p.name.value not in ("self", "cls"))
+
+
+def called_later(call: cst.Call, name: str) -> cst.Call | None:
+    """The call `f(a, b)` that `asyncio.to_thread(f, a, b)`, `loop.run_in_executor(None,
+    f, a, b)` and their kin (`RUN_LATER`) make, `name` being the called function's name,
+    qualified or as written (`to_thread` after `from asyncio import to_thread`); None for
+    any other call."""
+    if name.rsplit(".", 1)[-1] == "run_in_executor":
+        position: int | None = 1
+    else:
+        known = next((q for q in RUN_LATER if name == q or q.endswith(f".{name}")), None)
+        position = RUN_LATER[known] if known is not None else None
+    args = [a for a in call.args if a.keyword is None]
+    if position is None or len(args) <= position or any(a.star for a in args[: position + 1]):
+        return None
+    return cst.Call(func=args[position].value, args=tuple(args[position + 1 :]))

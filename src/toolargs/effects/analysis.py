@@ -23,7 +23,8 @@ from typing import Iterable, Iterator, Protocol, Sequence, Union
 import libcst as cst
 
 from toolargs.discovery.literals import (
-    argument_at, dict_get, dotted_name, keyword, last_name, snippet, string_value,
+    argument_at, called_later, dict_get, dotted_name, keyword, last_name, snippet,
+    string_value,
 )
 from toolargs.discovery.signature import is_abstract
 from toolargs.discovery.walk import children, walk
@@ -588,10 +589,9 @@ class _Scan:
             place = self.place(argument_at(call, *at)) if at is not None else False
             self.write("git", site, text, place=place)
             return
-        if qualified in ("asyncio.to_thread", "anyio.to_thread.run_sync") or (
-            last == "run_in_executor"
-        ):
-            self.run_later(call, site, 1 if last == "run_in_executor" else 0)
+        later = called_later(call, qualified or last)
+        if later is not None:  # `asyncio.to_thread(f, *args)`: the call of `f` it makes
+            self.call(later, site)
             return
         if qualified in cat.PURE_CALLS or qualified.startswith(cat.PURE_MODULES):
             return
@@ -1421,14 +1421,6 @@ class _Scan:
         if text is None:
             return (Opaque,)
         return tuple(_split(text)) if sequence else (text,)
-
-    def run_later(self, call: cst.Call, site: cst.CSTNode, position: int) -> None:
-        """`asyncio.to_thread(f, *args)`: the call of `f` it makes."""
-        args = [a for a in call.args if a.keyword is None]
-        if len(args) <= position:
-            return
-        target = args[position].value
-        self.call(cst.Call(func=target, args=tuple(args[position + 1:])), site)
 
     # --- the value that decides a write ---
 
