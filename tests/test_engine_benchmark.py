@@ -60,7 +60,7 @@ def test_case(case: Any, scratch: Path) -> None:
 
 CATEGORIES = {
     "frameworks", "lowlevel", "containers", "calls", "decorators", "attributes", "names",
-    "imports", "annotations", "negatives", "bounds",
+    "imports", "annotations", "negatives", "bounds", "handwritten",
 }
 
 

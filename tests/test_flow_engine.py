@@ -48,8 +48,8 @@ def test_reading_survives_registrations_recorded_while_it_evaluates_handlers() -
     engine.run()
     dispatched = engine.dispatched
 
-    def dispatched_and_rebuilt(handler, tool, tag):  # type: ignore[no-untyped-def]
-        found = dispatched(handler, tool, tag)
+    def dispatched_and_rebuilt(handler, tool, tag, hand_written=False):  # type: ignore[no-untyped-def]
+        found = dispatched(handler, tool, tag, hand_written)
         for key, registration in list(engine.registrations.items()):
             engine.registrations[(*key, "again", tag)] = registration
         return found

@@ -16,3 +16,4 @@ REGISTRY_NAME = re.compile(r"handler|tool|registry|dispatch", re.IGNORECASE)
 SCHEMA_KEYS = ("inputSchema", "input_schema")
 # The JSON-RPC method a server written by hand answers tool calls under.
 CALL_METHOD = "tools/call"
+LIST_METHOD = "tools/list"  # and the one it lists them under

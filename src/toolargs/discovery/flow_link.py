@@ -37,6 +37,8 @@ from toolargs.flow.frameworks import (
     CONSTRUCTOR_HANDLERS,
     CONSTRUCTOR_TOOLS,
     INTERCEPTORS,
+    JSON_RPC,
+    REQUEST_ROLES,
     FUNCTION_SINKS,
     SINK_METHODS,
     SINKS,
@@ -49,6 +51,9 @@ from toolargs.source import INSTALLATION_FOLDERS, SourceError, overlay_of, read
 
 MAX_PACKAGE_FILES = 4000
 
+# Tools handled by a branch of a call handler: a low-level server's, and a hand-written
+# JSON-RPC server's (which has no server object a policy could be applied to).
+DISPATCHED = frozenset({"mcp-lowlevel", JSON_RPC})
 # How a low-level server's call handler is registered in the SDK's 2.x API only.
 API_2X = frozenset({"constructor", "add_request_handler"})
 # Sinks registering a handler for the request their argument names.
@@ -798,8 +803,10 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     recognisers did not find: built like any other tool from their handler. A handler
     defined in another module with a tool decorator, or that module's recognisers report
     (a tool class's method, under any name), is left to that module."""
-    if index.path is None or not _registrations_unread(tools, index):
+    if index.path is None:
         return
+    if not discoverer.names_requests and not _registrations_unread(tools, index):
+        return  # neither a hand-written server's module nor a registration left unread
     here = str(index.path.resolve())
     facts = [f for f in served(index.path) if f.registration_path == here]
     if not facts:
@@ -858,12 +865,12 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         if fact.read_only is not None or fact.destructive is not None:
             annotations = Annotations(fact.read_only, fact.destructive, "registration annotations")
         shape: Shape = "decorator" if home is index else "imperative"
-        if fact.framework == "mcp-lowlevel":  # a branch of a call handler
+        if fact.framework in DISPATCHED:  # a branch of a call handler
             shape = "dispatcher"
         server = fact.server_name if lambda_at is not None and fact.server_path == here else None
         discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations, server=server)
         known.add(fact.name)
-        if fact.framework != "mcp-lowlevel" and len(package.handlers_of(fact.name)) > 1:
+        if fact.framework not in DISPATCHED and len(package.handlers_of(fact.name)) > 1:
             # one call handler's branch serves many names; a handler seen only under
             # names of its own is one tool per name (a function made per row)
             handlers.add(id(info.node))
@@ -943,6 +950,26 @@ def _as_function(node: cst.Lambda, home: ModuleIndex) -> FunctionInfo:
     return FunctionInfo(function, None, None, home)
 
 
+def _requests_named(index: ModuleIndex) -> list[cst.CSTNode]:
+    """Where a hand-written server keeps or answers a tools request: a test of the
+    request's method (`if method == "tools/list":`), a call handed its handler
+    (`register("tools/call", handle_call)`)."""
+    found: list[cst.CSTNode] = []
+    for node in walk(index.module):
+        if isinstance(node, cst.Comparison):
+            parts = [node.left, *(c.comparator for c in node.comparisons)]
+        elif isinstance(node, cst.Call):
+            parts = [arg.value for arg in node.args]
+        else:
+            continue
+        if any(
+            isinstance(part, cst.SimpleString) and part.evaluated_value in REQUEST_ROLES
+            for part in parts
+        ):
+            found.append(node)
+    return found
+
+
 def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
     """The module's calls by the line they start on (the first call of each line)."""
     calls: list[cst.CSTNode] = [call for call, _ in index.calls]
@@ -951,6 +978,7 @@ def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
         d.decorator for info in index.functions.values() for d in info.node.decorators
         if isinstance(d.decorator, cst.Call)
     ]  # fmt: skip
+    calls += _requests_named(index)
     found: dict[int, cst.CSTNode] = {}
     placed = positions(index.module, calls, None, None)
     for call in calls:
@@ -1664,7 +1692,7 @@ def listed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex
         return
     facts: dict[str, list[Served]] = {}
     for fact in served(index.path):
-        if fact.framework == "mcp-lowlevel":
+        if fact.framework in DISPATCHED:
             facts.setdefault(fact.name, []).append(fact)
     for tool in wanted:
         found = facts.get(tool.name, [])

@@ -29,7 +29,7 @@ from toolargs.discovery.walk import walk
 from toolargs.mode import Annotations, classify
 from toolargs.model import Handler, Schema, Shape, Tool
 from toolargs.positions import positions
-from toolargs.vocabulary import CALL_METHOD, DISPATCHER_NAMES, REGISTRY_NAME
+from toolargs.vocabulary import CALL_METHOD, DISPATCHER_NAMES, LIST_METHOD, REGISTRY_NAME
 
 SCHEMA_KEYWORDS = ("input_schema", "inputSchema", "schema", "parameters")
 SCHEMA_ATTRIBUTES = ("input_schema", "inputSchema", "schema", "args_schema", "parameters")
@@ -55,6 +55,10 @@ class Discoverer:
         self.file_decls = file_decls
         # Whether the module can answer JSON-RPC by hand: its text names "tools/call".
         self.answers_requests = source is None or CALL_METHOD in source
+        # Whether its text names a tools request: it may be a hand-written server.
+        self.names_requests = source is not None and (
+            CALL_METHOD in source or LIST_METHOD in source
+        )
         self.decls: dict[str, ToolDecl] = {}
         self._imported_decls_loaded = False
         # (class, method) -> whether calling it registers nothing (`_project_lookalike`)

@@ -83,6 +83,7 @@ MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name
 MAX_ROWS = 256
 ROW_VALUES = (Container, Object, Func, Bound, Partial)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
+MAX_ANSWER_ROUNDS = 4  # rounds a hand-written server's answer to one request is read in
 MAX_FILES = 4000
 MAX_OUTSIDE = 256  # modules read from beside the package (sibling packages, src/)
 MAX_LISTED = 256  # submodules a package listing gives before it is Unknown
@@ -102,6 +103,8 @@ BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len", "bool", "__i
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 # A function that loads modules by name is relevant: the modules it loads may register.
 LOADING_TOKENS = frozenset({"import_module", ".import_module"})
+# A function naming a tools request ("tools/list") is relevant: it may answer it.
+PROTOCOL_TOKEN = '"tools/'
 
 
 @dataclass
@@ -337,6 +340,18 @@ class Engine:
         # While one tool's branch of a call handler is evaluated: its context tag, the
         # functions invoked (and whether each was handed the name), the name's value.
         self.dispatch: tuple[int, list[Invoked], Value] | None = None
+        # While a hand-written server is read answering one request (`answered`,
+        # `dispatched`): the request's method, the request itself (what its answering
+        # function is given and what `json.loads` parses), and the `{"tools": ...}`
+        # answers built meanwhile.
+        self.protocol: str | None = None
+        self.request: Value | None = None
+        self.answers: list[Container] = []
+        # The functions whose own body names a tools request ("tools/list"), and the
+        # servers a table of request handlers was found for (`hand_written`).
+        self.protocol_defs: set[int] = set()
+        self.requests: set[Value] = set()  # the requests made up: their fields are given
+        self.tables: dict[int, Object] = {}
         # Demand: a function is evaluated in a root frame only when its body can reach a
         # framework: it names a sink or a server or tool class, or calls a function that
         # does; the rest is evaluated where something relevant calls it.
@@ -375,6 +390,14 @@ class Engine:
                 if owner is not None:
                     tokens[owner].add(node.value)  # type: ignore[attr-defined]
                 continue
+            if kind is cst.SimpleString:
+                # "tools/list" in a function: it may answer the protocol's requests itself
+                text = node.value  # type: ignore[attr-defined]
+                if owner is not None and ("tools/list" in text or "tools/call" in text):
+                    tokens[owner].add(PROTOCOL_TOKEN)
+                    if owner != top:
+                        self.protocol_defs.add(owner)
+                continue
             if kind is cst.Attribute:  # `x.tool`: the attribute is ".tool", not a name
                 assert isinstance(node, cst.Attribute)
                 if owner is not None:
@@ -409,7 +432,7 @@ class Engine:
             elif kind is cst.ImportFrom or kind is cst.Import:
                 imported.update(_framework_bindings(cast("cst.ImportFrom | cst.Import", node)))
             stack.extend([(child, owner) for child in children(node)])
-        wanted = fw.RELEVANT_TOKENS | LOADING_TOKENS | imported
+        wanted = fw.RELEVANT_TOKENS | LOADING_TOKENS | imported | {PROTOCOL_TOKEN}
         for key in reversed(order):  # inner functions first
             if not tokens[key].isdisjoint(wanted):
                 self._relevant(key)
@@ -698,14 +721,24 @@ class Engine:
     def _pattern_matches(
         self, pattern: cst.MatchPattern, subject: Values, scope: Scope
     ) -> bool | None:
-        """Whether a literal pattern matches a subject known exactly; None if not known."""
-        if len(subject) != 1 or not isinstance(next(iter(subject)), Const):
+        """Whether a literal pattern matches a subject known exactly; None if not known.
+        While a hand-written server is read answering one request, a subject not known
+        here matched against a request method (`case "tools/list":`) matches only the
+        method of that request."""
+        if len(subject) == 1 and isinstance(next(iter(subject)), Const):
+            value = next(iter(subject)).value  # type: ignore[union-attr]
+            method = False
+        elif self.protocol is not None:
+            value, method = self.protocol, True
+        else:
             return None
-        value = next(iter(subject)).value  # type: ignore[union-attr]
         if isinstance(pattern, cst.MatchValue):
             literal = self.eval(pattern.value, scope)
             if len(literal) == 1 and isinstance(next(iter(literal)), Const):
-                return bool(next(iter(literal)).value == value)  # type: ignore[union-attr]
+                text = next(iter(literal)).value  # type: ignore[union-attr]
+                if method and not (isinstance(text, str) and fw.is_protocol_method(text)):
+                    return None
+                return bool(text == value)
         if isinstance(pattern, cst.MatchOr):
             answers = [self._pattern_matches(p.pattern, subject, scope) for p in pattern.patterns]
             return (
@@ -1010,9 +1043,35 @@ class Engine:
             for k in key:
                 if isinstance(k, Const):
                     self._store(container, k.value, value)
+                    if isinstance(k.value, str) and k.value in fw.REQUEST_ROLES:
+                        # `{"tools/list": list_tools, "tools/call": call_tool}`: the
+                        # request handlers of a hand-written server, one per table
+                        server = Object(id(node), (), External(fw.HAND_WRITTEN))
+                        self._request_handlers(k.value, value, server, node, scope)
             self._store(container, ELEMENT, value)
             self._store(container, KEYS, key)
+        if self.protocol == "tools/list" and "tools" in self.heap.get(container, ()):
+            self.answers.append(container)  # `{"tools": [...]}` answering `tools/list`
         return frozenset({container})
+
+    def _request_handlers(
+        self, method: str, handlers: Values, server: Object, node: cst.CSTNode, scope: Scope
+    ) -> None:
+        """Functions kept as a hand-written server's handlers of one request: registered
+        for it on that server, which is placed where the table is."""
+        functions = frozenset(
+            v for v in handlers
+            if isinstance(v, Func) or isinstance(v, Bound) and isinstance(v.function, Func)
+        )  # fmt: skip
+        if not functions:
+            return
+        if server.site not in self.nodes:
+            self.nodes[server.site] = (node, scope.module)
+        self.tables[server.site] = server
+        self._register(
+            fw.REQUEST_ROLES[method], frozenset({server}), functions, node, scope, {}, (),
+            through=fw.HAND_WRITTEN,
+        )  # fmt: skip
 
     def _binary_node(self, node: cst.BinaryOperation, scope: Scope) -> Values:
         left, right = self.eval(node.left, scope), self.eval(node.right, scope)
@@ -1079,6 +1138,10 @@ class Engine:
         for target in node.comparisons:
             right = self.eval(target.comparator, scope)
             operator = target.operator
+            if self.protocol is not None and len(node.comparisons) == 1:
+                decided = self._method_test(left, right, operator)
+                if decided is not None:
+                    return decided
             if len(left) == 1 and len(node.comparisons) == 1:
                 (a,) = left
                 if (
@@ -1126,6 +1189,29 @@ class Engine:
             left = right
         return result
 
+    def _method_test(
+        self, left: Values, right: Values, operator: cst.BaseCompOp
+    ) -> Values | None:
+        """While a hand-written server is read answering one request, a test of a value
+        not known here against the protocol's request methods (`method == "tools/list"`
+        either way round, `method in ("ping", "tools/list")`): whether the request being
+        answered is that one. None for any other test."""
+        assert self.protocol is not None
+        if isinstance(operator, (cst.Equal, cst.NotEqual)):
+            for one, other in ((left, right), (right, left)):
+                texts = _methods_named(one)
+                if texts and not _all_constants(other):
+                    same = self.protocol in texts
+                    return frozenset({Const(same if isinstance(operator, cst.Equal) else not same)})
+        elif isinstance(operator, (cst.In, cst.NotIn)):
+            if not all(isinstance(v, Container) and v.kind != "dict" for v in right):
+                return None
+            texts = _methods_named(self.elements(right))
+            if texts and not _all_constants(left):
+                inside = self.protocol in texts
+                return frozenset({Const(inside if isinstance(operator, cst.In) else not inside)})
+        return None
+
     def _comprehended(
         self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, scope: Scope
     ) -> Values:
@@ -1134,6 +1220,10 @@ class Engine:
         overrides = self.overrides.setdefault(scope.frame, {})
         saved = dict(overrides)
         try:
+            if node.for_in.inner_for_in is None and node.for_in.asynchronous is None:
+                each = self._comprehended_each(node, scope)
+                if each is not None:
+                    return each
             keeps = self._comprehension(node.for_in, scope)
             if isinstance(node, cst.DictComp):
                 container = Container(id(node), self._literal_context(scope), "dict")
@@ -1146,6 +1236,46 @@ class Engine:
         finally:
             overrides.clear()
             overrides.update(saved)
+        return frozenset({container})
+
+    def _comprehended_each(
+        self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, scope: Scope
+    ) -> Values | None:
+        """A comprehension over a few known elements, run once per element as a loop
+        is (`_each_element`): what each element makes is its own (`[t.definition() for t
+        in TOOLS]` gives each tool's dict, not one dict holding every tool's name).
+        None when it is not one."""
+        for_in = node.for_in
+        iterated = self.eval(for_in.iter, scope)
+        elements = self.elements(iterated)
+        rows = [e for e in elements if not isinstance(e, Unknown)]
+        bound = MAX_ROWS if all(isinstance(e, ROW_VALUES) for e in rows) else MAX_ITERATIONS
+        if not 1 < len(rows) <= bound or self.exhausted():
+            return None
+        self._bind(for_in.target, elements, scope)
+        overrides = self.overrides.setdefault(scope.frame, {})
+        kind = "dict" if isinstance(node, cst.DictComp) else "list"
+        container = Container(id(node), self._literal_context(scope), kind)
+        unknown = frozenset(e for e in elements if isinstance(e, Unknown))
+        groups = [frozenset({e}) for e in rows] + ([unknown] if unknown else [])
+        for group in groups:
+            overrides.update(self._target_values(for_in.target, group))
+            self.iteration.append(next(iter(group)))
+            self.iterating.append(scope.frame)
+            try:
+                if any(
+                    self.eval(condition.test, scope) == frozenset({Const(False)})
+                    for condition in for_in.ifs
+                ):
+                    continue
+                if isinstance(node, cst.DictComp):
+                    self._store(container, KEYS, self.eval(node.key, scope))
+                    self._store(container, ELEMENT, self.eval(node.value, scope))
+                else:
+                    self._store(container, ELEMENT, self.eval(node.elt, scope))
+            finally:
+                self.iteration.pop()
+                self.iterating.pop()
         return frozenset({container})
 
     def _comprehension(self, for_in: cst.CompFor, scope: Scope) -> bool:
@@ -1330,6 +1460,8 @@ class Engine:
         return frozenset(out)
 
     def attribute(self, owner: Value, name: str) -> Values:
+        if owner in self.requests and self._get(owner, name):
+            return self._get(owner, name)  # `request.method`: a request parsed to an object
         if isinstance(owner, Module):
             submodule = self.modules.get(f"{owner.name}.{name}")
             if submodule is not None:
@@ -1531,7 +1663,42 @@ class Engine:
         out: set[Value] = set()
         for callee in callees:
             out.update(self._call_one(callee, positional, keywords, node, scope))
+        if len(positional) > 1:
+            self._handler_given(callees, positional, node, scope)
         return frozenset(out) if out else frozenset({UNKNOWN})
+
+    def _handler_given(
+        self, callees: Values, positional: Sequence[Values], node: cst.CSTNode, scope: Scope
+    ) -> None:
+        """`self.register_handler("tools/list", self._list_tools)`: a project function
+        handed a request method and the function after it keeps a hand-written server's
+        handler; the server is the receiver of that method, or the module."""
+        for index, values in enumerate(positional[:-1]):
+            method = next(
+                (v.value for v in values
+                 if isinstance(v, Const) and isinstance(v.value, str)
+                 and v.value in fw.REQUEST_ROLES),
+                None,
+            )  # fmt: skip
+            if method is None:
+                continue
+            receivers = [
+                c.receiver for c in callees
+                if isinstance(c, Bound) and isinstance(c.function, Func)
+                and isinstance(c.receiver, Object) and isinstance(c.receiver.cls, Class)
+            ]  # fmt: skip
+            if not receivers and not any(isinstance(c, Func) for c in callees):
+                return  # a library's method: its own framework's sink, or none
+            if receivers:  # placed at its class
+                cls = receivers[0].cls
+                assert isinstance(cls, Class)
+                site = id(cls.node)
+                if site not in self.nodes:
+                    self.nodes[site] = (cls.node, cls.module)
+            else:
+                site = id(scope.module.tree)
+            server = self.tables.get(site) or Object(site, (), External(fw.HAND_WRITTEN))
+            self._request_handlers(method, positional[index + 1], server, node, scope)
 
     def _call_one(
         self,
@@ -1856,6 +2023,10 @@ class Engine:
             self._store(container, KEYS, first)
             return self._subscript_values(container, first)
         elif name in ("get", "pop"):
+            if container in self.requests and all(
+                isinstance(k, Const) and self._get(container, k.value) for k in first
+            ):
+                return self._subscript_values(container, first)  # its fields are there
             return self._subscript_values(container, first) | (
                 positional[1] if len(positional) > 1 else NOTHING
             )
@@ -1992,6 +2163,8 @@ class Engine:
         scope: Scope,
     ) -> Values:
         name = callee.qualname
+        if self.request is not None and name in fw.REQUEST_PARSERS:
+            return frozenset({self.request})  # the request a hand-written server answers
         server_class, _, method = name.rpartition(".")
         if method in fw.SERVER_CONSTRUCTORS and server_class in fw.SERVER_CLASSES:
             # `FastMCP.from_openapi(...)`: a FastMCP
@@ -2546,12 +2719,102 @@ class Engine:
             out.update(self.returns.get(Frame(id(function.node), context), ()))
         return frozenset(out)
 
-    def dispatched(self, handler: Func, tool: str, tag: int) -> list[Invoked]:
+    def hand_written(self) -> None:
+        """After the fixpoint: the functions that test a request's method against
+        "tools/list" or "tools/call" (`if method == "tools/list":`, `case ...`), each a
+        hand-written server's handler of both requests, on a server placed at it."""
+        for key in sorted(self.protocol_defs, key=lambda k: self._def_names.get(k, "")):
+            function = self.functions.get(key)
+            if function is None or not isinstance(function.node, cst.FunctionDef):
+                continue
+            test = _method_test_node(function.node)
+            if test is None:
+                continue
+            server = Object(key, (), External(fw.HAND_WRITTEN))
+            self.nodes[key] = (function.node, function.module)
+            scope = Scope(self.module_frame(function.module), function.module, None,
+                          frozenset(), None)
+            for role in ("list-tools", "call-tool"):
+                self._register(
+                    role, frozenset({server}), frozenset({function}), test, scope, {}, (),
+                    through=fw.HAND_WRITTEN,
+                )  # fmt: skip
+
+    def answered(self, handler: Func, tag: int) -> Values:
+        """What a hand-written server's handler answers `tools/list` with: the `tools`
+        of each `{"tools": [...]}` it builds while it runs for that request (returned,
+        sent or kept), every branch for another method left out."""
+        request = self._request("tools/list", None, tag)
+        answers = self._answering(handler, "tools/list", request, tag, [])
+        return frozenset().union(*(self._get(answer, "tools") for answer in answers))
+
+    def _request(self, method: str, name: Value | None, tag: int) -> Container:
+        """A request as a hand-written server parses it: `{"method": ..., "params":
+        {"name": ..., "arguments": ...}}`, its params' fields on it too (a handler given
+        the params alone)."""
+        request = Container(-1, (tag,), "dict")
+        params = Container(-2, (tag,), "dict")
+        self.heap[request]["method"] = {Const(method)}
+        self.heap[request]["jsonrpc"] = {Const("2.0")}
+        self.heap[request]["id"] = {UNKNOWN}
+        self.heap[request]["params"] = {params}
+        for each in (request, params):
+            self.heap[each]["name"] = {name if name is not None else UNKNOWN}
+            self.heap[each]["arguments"] = {ARGUMENTS}
+            self.heap[each][ELEMENT] = {UNKNOWN}
+            self.requests.add(each)
+        return request
+
+    def _answering(
+        self, handler: Func, method: str, request: Value, tag: int, invoked: list[Invoked],
+        name: Value = UNKNOWN,
+    ) -> list[Container]:
+        """Run a hand-written server's handler for one request in a context of its own:
+        a parameter named for the method gets it, the others the request."""
+        frame = Frame(id(handler.node), (tag,))
+        params = [
+            p.name.value for p in (*handler.node.params.posonly_params, *handler.node.params.params)
+        ]
+        owner = self._owning_class(handler)
+        if owner is not None and params:
+            self.locals[frame][params.pop(0)] = {Object(0, (), owner)}
+        for param in params:
+            self.locals[frame][param] = {Const(method)} if param == "method" else {request}
+        saved = (self.changed, self.evaluated, self.protocol, self.request, self.answers)
+        self.protocol, self.request = method, request
+        answers: list[Container] = []
+        try:
+            # Rounds until nothing grows, as the fixpoint's: a method called on each of
+            # several receivers in one comprehension (`[t.definition() for t in TOOLS]`)
+            # gives what every receiver makes only once they are all bound.
+            for _ in range(MAX_ANSWER_ROUNDS):
+                run: list[Invoked] = []
+                self.changed, self.evaluated, self.answers = False, set(), []
+                self.dispatch = (tag, run, name)
+                self._enter(handler, frame)
+                answers = self.answers
+                if not self.changed or self.exhausted():
+                    break
+            invoked.extend(run)
+        finally:
+            self.dispatch = None
+            self.changed, self.evaluated, self.protocol, self.request, self.answers = saved
+        return answers
+
+    def dispatched(
+        self, handler: Func, tool: str, tag: int, hand_written: bool = False
+    ) -> list[Invoked]:
         """The functions a call handler invokes when called for `tool`: its name
         parameter bound to that one name, every branch that tests it against another
-        name left out."""
+        name left out. A hand-written server's handler is run answering `tools/call`
+        for that name."""
         frame = Frame(id(handler.node), (tag,))
         name = Const(tool)
+        if hand_written:
+            answered: list[Invoked] = []
+            self._answering(handler, "tools/call", self._request("tools/call", name, tag),
+                            tag, answered, name)  # fmt: skip
+            return answered
         params = [
             p.name.value for p in (*handler.node.params.posonly_params, *handler.node.params.params)
         ]
@@ -2606,6 +2869,47 @@ class _ClassScope(Scope):
         made = cls(scope.frame, scope.module, None, frozenset(), scope.parent)
         made.cls = owner
         return made
+
+
+def _method_test_node(function: cst.FunctionDef) -> cst.CSTNode | None:
+    """The first test in `function`'s own body of a value against "tools/list" or
+    "tools/call": a comparison, or a `case` of a `match`."""
+    for node in walk(function.body):
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        if isinstance(node, cst.Comparison):
+            parts = [node.left, *(c.comparator for c in node.comparisons)]
+        elif isinstance(node, cst.MatchValue):
+            parts = [node.value]
+        else:
+            continue
+        for part in parts:
+            strings = [part] if isinstance(part, cst.SimpleString) else [
+                e.value for e in part.elements if isinstance(e.value, cst.SimpleString)
+            ] if isinstance(part, (cst.Tuple, cst.List, cst.Set)) else []
+            for string in strings:
+                assert isinstance(string, cst.SimpleString)
+                if string.evaluated_value in fw.REQUEST_ROLES:
+                    return node
+    return None
+
+
+def _methods_named(values: Iterable[Value]) -> frozenset[str]:
+    """The protocol's request methods `values` are, when they are all of them."""
+    texts = set()
+    for value in values:
+        if not (
+            isinstance(value, Const)
+            and isinstance(value.value, str)
+            and fw.is_protocol_method(value.value)
+        ):
+            return frozenset()
+        texts.add(value.value)
+    return frozenset(texts)
+
+
+def _all_constants(values: Values) -> bool:
+    return bool(values) and all(isinstance(v, Const) for v in values)
 
 
 def _passes_annotations(function: cst.FunctionDef | cst.Lambda) -> bool:

@@ -90,6 +90,34 @@ SINKS["fastmcp"]["add_transform"] = Sink("transform", function=0, decorates=Fals
 SINKS["mcp-lowlevel"]["add_request_handler"] = Sink("request", function=2, decorates=False)
 REQUEST_ROLES = {"tools/list": "list-tools", "tools/call": "call-tool"}
 
+# A server written by hand: no library class, but code that answers the protocol's
+# requests itself, told by the request methods it tests (`if method == "tools/list":`,
+# `case "tools/call":`) or keeps handlers for (`{"tools/list": list_tools, ...}`,
+# `register("tools/call", handle_call)`). Its tools are what its answer to `tools/list`
+# holds; each is handled by what its answer to `tools/call` runs for that name, as a
+# low-level server's call handler is read.
+HAND_WRITTEN = "<a hand-written JSON-RPC server>"
+JSON_RPC = "json-rpc"  # the framework its tools are read as
+# The request methods of the protocol: while a hand-written server is read answering one
+# of them, a test of the request's method against another is false.
+PROTOCOL_METHODS = frozenset(
+    {
+        "initialize", "initialized", "ping", "shutdown", "exit", "server/discover",
+        "tools/list", "tools/call", "resources/list", "resources/read",
+        "resources/templates/list", "resources/subscribe", "resources/unsubscribe",
+        "prompts/list", "prompts/get", "completion/complete", "logging/setLevel",
+        "sampling/createMessage", "roots/list", "elicitation/create",
+    }
+)  # fmt: skip
+
+
+def is_protocol_method(text: str) -> bool:
+    return text in PROTOCOL_METHODS or text.startswith("notifications/")
+
+
+# Where a hand-written server's request (`json.loads(line)`) is parsed from its input.
+REQUEST_PARSERS = frozenset({"json.loads", "orjson.loads", "ujson.loads"})
+
 # Constructor keywords holding handlers, per framework: keyword -> role. SDK 2.x
 # low-level `Server(name, on_list_tools=..., on_call_tool=...)`.
 CONSTRUCTOR_HANDLERS: dict[str, dict[str, str]] = {

@@ -17,7 +17,7 @@ import libcst as cst
 
 from toolargs.discovery.literals import parameter_names
 from toolargs.flow import frameworks as fw
-from toolargs.flow.engine import NOTHING, Engine, Registration, Values
+from toolargs.flow.engine import ARGUMENTS, NOTHING, Engine, Registration, Values
 from toolargs.flow.rejection import override_rejects_unknown_keys, rejects_unknown_keys
 from toolargs.flow.values import (
     ELEMENT,
@@ -39,6 +39,7 @@ from toolargs.model import Place
 from toolargs.positions import positions
 
 MAX_DEPTH = 8  # lists of lists of tools followed
+HAND_WRITTEN = External(fw.HAND_WRITTEN)
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,7 @@ class Reader:
     def read(self) -> Analysis:
         prefixes = self._prefixes()
         handlers: list[tuple[Func, Object, str]] = []
+        self.engine.hand_written()
         # Reading evaluates handlers in contexts of their own (`dispatched`), which may
         # record registrations of their own: the fixpoint's are the ones read.
         for registration in list(self.engine.registrations.values()):
@@ -303,8 +305,8 @@ class Reader:
     def _call_handlers(self, registration: Registration) -> list[tuple[Func, Object, str]]:
         out = []
         for server in registration.server:
-            if not isinstance(server, Object):
-                continue
+            if not isinstance(server, Object) or server.cls == HAND_WRITTEN:
+                continue  # a hand-written server's: its tools are read off its listing
             self._keep(server, registration.call)
             for value in registration.handler:
                 function = self._function(value)
@@ -589,17 +591,26 @@ class Reader:
         for r in call_handlers:
             for value in r.handler:
                 handler = handler or self._function(value)
+        # A hand-written server's tools are in its answer to `tools/list`, not in all
+        # its handler returns (it may answer every request).
+        hand_written = any(s.cls == HAND_WRITTEN for s in servers)
         for value in registration.handler:
             function = self._function(value)
             if function is None:
                 continue
-            for tool in self._tool_values(self.engine.returned(function), 0):
+            if hand_written:
+                self.tag -= 1
+                listing = self.engine.answered(function, self.tag)
+            else:
+                listing = self.engine.returned(function)
+            for tool in self._tool_values(listing, 0):
                 if None in self._tool_names(tool):
                     self.listing_unread = True
                 for name in self._tool_names(tool):
                     branch, arguments = (
-                        self._branch(handler, name) if handler is not None else (None, "")
-                    )
+                        self._branch(handler, name, hand_written)
+                        if handler is not None else (None, "")
+                    )  # fmt: skip
                     for server in servers:
                         self._keep(server, registration.call)
                         if branch is not None:
@@ -609,7 +620,8 @@ class Reader:
                                 ("TAV902", registration.call, "a tool name that cannot be read")
                             )
                             continue
-                        self.raw.append((name, server, "mcp-lowlevel", branch, registration.call))
+                        framework = fw.JSON_RPC if hand_written else "mcp-lowlevel"
+                        self.raw.append((name, server, framework, branch, registration.call))
                         key = (name, id(branch.node) if branch is not None else 0)
                         if branch is not None:
                             self.arguments[key[0], key[1]] = arguments
@@ -657,7 +669,9 @@ class Reader:
         """readOnlyHint and destructiveHint of a listed tool object's `annotations`."""
         return self._annotation_hints(self.engine.field(tool, "annotations"))
 
-    def _branch(self, handler: Func, name: str | None) -> tuple[Func, str]:
+    def _branch(
+        self, handler: Func, name: str | None, hand_written: bool = False
+    ) -> tuple[Func, str]:
         """The function a low-level call handler runs for one tool: the first it invokes
         that is not handed the name (a router that is goes on choosing), else itself;
         and the parameter it gets the call's arguments in."""
@@ -665,9 +679,12 @@ class Reader:
             return handler, ""
         self.tag -= 1  # a context of its own for each (handler, tool) evaluated
         every = [
-            each for each in self.engine.dispatched(handler, name, self.tag)
+            each for each in self.engine.dispatched(handler, name, self.tag, hand_written)
             if each.function is not handler
         ]
+        # A helper that gives the arguments back (`args = _require_mapping(arguments)`)
+        # checks them on the way to the branch: it is not the branch.
+        every = [each for each in every if ARGUMENTS not in self.engine.returned(each.function)]
         invoked = [each for each in every if not each.got_name]
         # The one handed the call's arguments first (`handler(arguments)` inside a
         # closure run off the event loop); else a router handed the name and the
