@@ -15,6 +15,8 @@ import os
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from toolargs.flow.frameworks import PACKAGES, VENDOR_FOLDERS
+
 # VCS, caches, virtualenvs and build output: never a server's own source.
 DEFAULT_EXCLUDES: tuple[str, ...] = (
     ".git",
@@ -120,6 +122,13 @@ def _is_virtualenv(folder: str) -> bool:
     return os.path.isfile(os.path.join(folder, "pyvenv.cfg"))
 
 
+def _is_vendored_framework(parent: str, name: str) -> bool:
+    """A project's copy of a framework the checker models (`ha_mcp/_vendor/fastmcp/`):
+    the framework's code, read as the framework where the project imports it, never
+    checked as the project's."""
+    return os.path.basename(parent) in VENDOR_FOLDERS and name in PACKAGES
+
+
 def find_files(
     paths: Sequence[str],
     exclude: Sequence[str],
@@ -160,6 +169,7 @@ def _walk(arg: str, exclude: Sequence[str], found: dict[str, Path]) -> int:
             for name in folders
             if not is_excluded(os.path.join(root, name), exclude)
             and not _is_virtualenv(os.path.join(root, name))
+            and not _is_vendored_framework(root, name)
         )
         for name in files:
             if not name.endswith(PYTHON_SUFFIX):

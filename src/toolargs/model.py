@@ -174,6 +174,9 @@ class Server:
     # tools, and the one line goes there.
     mounted_into: str = ""
     mounted_in: str = ""
+    # The framework's own global server, which module-level decorators register on
+    # (chuk-mcp-server's `@tool`): `name` is the call that gives it, `get_mcp_server()`.
+    module_level: bool = False
 
     def flag(self, keyword: str) -> bool | None:
         """A boolean constructor keyword: True, False, or None when absent or computed."""

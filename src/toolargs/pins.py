@@ -38,6 +38,7 @@ from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from toolargs.config import parse_toml
+from toolargs.flow.frameworks import VENDOR_FOLDERS
 
 __all__ = ["MAJORS", "Pin", "pin_for"]
 
@@ -109,7 +110,7 @@ def _pin_for(path: str, package: str) -> Pin:
 def _pin_in(folder: Path, package: str) -> Pin:
     newest = MAJORS.get(package, (1,))[-1]
     for directory in (folder, *folder.parents):
-        found = _pin_here(directory, package)
+        found = _vendored(directory, package) or _pin_here(directory, package)
         if found is not None:
             return found
         if any((directory / marker).exists() for marker in _ROOT_MARKERS) or any(
@@ -117,6 +118,29 @@ def _pin_in(folder: Path, package: str) -> Pin:
         ):
             break
     return Pin(package, newest)
+
+
+_VERSION = re.compile(r"^__version__\s*=\s*[\"']([^\"']+)[\"']", re.M)
+
+
+def _vendored(directory: Path, package: str) -> Pin | None:
+    """A copy of the framework the project keeps in a vendor folder beside the analysed
+    code (`ha_mcp/_vendor/fastmcp/`): what its imports run, whatever is pinned, at the
+    version its `__version__` says."""
+    module = package.replace("-", "_")
+    for folder in VENDOR_FOLDERS:
+        init = directory / folder / module / "__init__.py"
+        if not init.is_file():
+            continue
+        try:
+            match = _VERSION.search(init.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            return None
+        if match is None or not _valid_version(match.group(1)):
+            return None
+        source = f"{folder}/{module}/__init__.py"
+        return Pin(package, _version(match.group(1)).major, locked=match.group(1), source=source)
+    return None
 
 
 def _pin_here(directory: Path, package: str) -> Pin | None:

@@ -242,3 +242,54 @@ def test_checker_says_what_the_server_does(tmp_path: Path) -> None:
         "delete_note": "rejected",
     }
     assert not report.diagnostics
+
+
+def test_module_level_tools_follow_the_policy_through_the_global_server() -> None:
+    """`from chuk_mcp_server import tool`: `@tool` registers on the framework's own global
+    server; `enforce_policy(get_mcp_server())`, called where the server is started (after
+    the modules that register are imported, as `run()` is), is the remedy the checker
+    names (TAV501)."""
+    from chuk_mcp_server import get_mcp_server, tool
+
+    seen: Calls = []
+
+    @tool(read_only_hint=True)
+    def global_lookup(word: str, max_results: int = 5) -> dict[str, Any]:
+        """Look a word up."""
+        seen.append(("global_lookup", {"word": word, "max_results": max_results}))
+        return {"word": word, "max_results": max_results}
+
+    @tool(read_only_hint=False, destructive_hint=True)
+    def global_forget(word: str) -> str:
+        """Forget a word."""
+        seen.append(("global_forget", {"word": word}))
+        return f"forgot {word}"
+
+    server = enforce_policy(get_mcp_server())
+
+    response = call(server, "global_lookup", {"word": "a", "limit": 2, "banana": 1})
+    assert seen == [("global_lookup", {"word": "a", "max_results": 2})]
+    assert any('"unknown_args": ["banana"]' in text for text in texts(response))
+    refused = call(server, "global_forget", {"word": "a", "dry_run": True})
+    assert refused["error"] == {"code": -32602, "message": "unknown arg: dry_run"}
+    assert seen == [("global_lookup", {"word": "a", "max_results": 2})]
+
+
+def test_checker_names_the_global_server(tmp_path: Path) -> None:
+    path = tmp_path / "units.py"
+    path.write_text(
+        textwrap.dedent(
+            '''
+            from chuk_mcp_server import run, tool
+
+
+            @tool
+            def to_miles(km: float) -> float:
+                """Kilometres to miles."""
+                return km / 1.609344
+            '''
+        )
+    )
+    codes = [(d.code, d.message) for d in analyze_path(path, Config()).diagnostics]
+    assert [code for code, _ in codes] == ["TAV501"]
+    assert "enforce_policy(get_mcp_server())" in codes[0][1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import libcst as cst
 
@@ -39,6 +40,7 @@ from toolargs.discovery.serving import Serving, package_server, serving_server
 from toolargs.discovery.shapes import Discoverer
 from toolargs.discovery.walk import walk
 from toolargs.effects import classify_tools
+from toolargs.flow.frameworks import GLOBAL_SINKS
 from toolargs.model import FrameworkId, Handler, ModuleModel, Schema, Server, Tool
 from toolargs.positions import positions
 
@@ -68,6 +70,7 @@ def build_model(
     listed_by_flow(discoverer, tools, index)  # low-level Tool(...)s built in a loop
     classify_tools(tools, index, resolver, config)  # effects decide what nothing else did
     servers = _servers(index, config)
+    _module_level_server(tools, index, config, servers)  # `@tool` of chuk_mcp_server
     registered_2x(servers, index)  # `add_request_handler("tools/call", ...)`: the 2.x API
     by_name = {server.name: server for server in servers}
     for tool in tools:
@@ -577,6 +580,42 @@ def _framework_base(
             if package in FRAMEWORK_PACKAGES:  # not a project class of the same name
                 return value, where, original in LOWLEVEL_SERVERS
     return None
+
+
+def _module_level_server(
+    tools: list[Tool], index: ModuleIndex, config: Config, servers: list[Server]
+) -> None:
+    """Tools a framework's module-level decorator registers on its own global server
+    (`from chuk_mcp_server import tool`: `@tool`, served by `chuk_mcp_server.run()`): that
+    server, named by the call that gives it (`get_mcp_server()`), placed at the first
+    such decorator of the module."""
+    found: Server | None = None
+    for tool in tools:
+        node = tool.handler.node if tool.handler is not None else None
+        if tool.server is not None or not isinstance(node, cst.FunctionDef):
+            continue
+        for decorator in node.decorators:
+            expression = decorator.decorator
+            called = expression.func if isinstance(expression, cst.Call) else expression
+            written = dotted_name(called) or ""
+            head, _, rest = written.partition(".")
+            imported = index.imports.get(head)
+            if imported is None or imported.level:
+                continue
+            origin = ".".join(p for p in (imported.module, imported.name, rest) if p)
+            entry = GLOBAL_SINKS.get(origin)
+            if entry is None:
+                continue
+            framework_id, accessor = entry
+            if found is None:
+                found = Server(  # chuk-mcp-server's label is its id
+                    accessor, framework_id, expression, True, None,
+                    cast(FrameworkId, framework_id), {}, module_level=True,
+                )  # fmt: skip
+                found.enforced_by = _enforcement_of(accessor.rstrip("()"), index, config)
+                servers.append(found)
+            tool.server = found.name
+            break
 
 
 def _enforcement_of(name: str, index: ModuleIndex, config: Config) -> str | None:

@@ -11,7 +11,7 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
 from toolargs.discovery.walk import push_children, walk
-from toolargs.flow.frameworks import COLLECTOR_METHODS, FUNCTION_SINKS
+from toolargs.flow.frameworks import COLLECTOR_METHODS, FUNCTION_SINKS, unvendored
 from toolargs.vocabulary import SCHEMA_KEYS
 
 if TYPE_CHECKING:
@@ -293,6 +293,8 @@ def _scan_scope(
                 dotted = dotted_name(alias.name)
                 if dotted:
                     bound = alias.evaluated_alias or dotted.split(".")[0]
+                    if alias.evaluated_alias:  # `import pkg._vendor.fastmcp as fastmcp`
+                        dotted = unvendored(dotted) or dotted
                     if id(node) not in index.fallback_imports or bound not in index.imports:
                         index.imports[bound] = ImportedName(dotted, "", 0)
         elif kind is cst.ExceptHandler:
@@ -374,6 +376,9 @@ def _record_binding(
 def _record_import_from(index: ModuleIndex, node: cst.ImportFrom) -> None:
     module = dotted_name(node.module) if node.module is not None else ""
     level = len(node.relative)
+    vendored = unvendored(module) if module else None
+    if vendored is not None:  # `from ._vendor.fastmcp import FastMCP`: the framework
+        module, level = vendored, 0
     if isinstance(node.names, cst.ImportStar):
         index.star_imports.append(ImportedName(module or "", "", level))
         return

@@ -622,6 +622,12 @@ class _Planner:
         server = self._server_of(finding)
         if server.name in enforced:
             return
+        if server.module_level:
+            raise NotMechanical(
+                f"{server.framework}'s module-level server serves this module's tools: call "
+                f"enforce_policy({server.name}) once where the server is started, before it "
+                "runs"
+            )
         modes = self._modes_for(server)
         if server.mounted_into and server.mounted_in:  # on the server it is mounted into
             parent = server.mounted_into

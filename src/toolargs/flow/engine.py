@@ -182,6 +182,8 @@ class _Modules:
             if parts and parts[-1] == "__init__":
                 parts.pop()
             name = ".".join(parts)
+            if fw.unvendored(name) is not None:
+                continue  # a vendored copy of a framework: imported, it is the framework
             self.texts[name] = text
             self.paths[name] = path
         self.tops = {name.split(".")[0] for name in self.texts}  # the packages checked
@@ -862,6 +864,7 @@ class Engine:
     # --- imports ---
 
     def _import(self, dotted: str) -> Value:
+        dotted = fw.unvendored(dotted) or dotted  # `import pkg._vendor.fastmcp as fastmcp`
         return Lazy(dotted, None) if dotted in self.modules else External(dotted)
 
     def _resolve(self, values: Iterable[Value]) -> Values:
@@ -897,6 +900,7 @@ class Engine:
             level = len(node.relative) - 1
             package = package[: len(package) - level] if level else package
             base = ".".join([*package, base] if base else package)
+        base = fw.unvendored(base) or base  # `from ._vendor.fastmcp import FastMCP`
         if isinstance(node.names, cst.ImportStar):
             source = self.modules.get(base)
             if source is not None:
@@ -2177,7 +2181,9 @@ class Engine:
             self._keep_fields(obj, keywords)
             return frozenset({obj})
         if name in fw.CATALOG_TRANSFORMS:  # `CodeMode(...)`, kept to be read off a server
-            return frozenset({Object(id(node), scope.frame.context, callee)})
+            obj = Object(id(node), scope.frame.context, callee)
+            self._keep_fields(obj, keywords)  # `always_visible=[...]`
+            return frozenset({obj})
         if name in fw.SERVER_CLASSES or name in fw.TOOL_OBJECTS:
             # a tool object per element of a loop run per element (`Tool(name=entry[
             # "name"], inputSchema=entry["input_schema"])` for each registry entry)
@@ -3095,9 +3101,11 @@ def _local_names(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
 def _framework_bindings(node: cst.Import | cst.ImportFrom) -> Iterator[str]:
     """The other names an import gives a framework's server or tool classes
     (`from fastmcp import FastMCP as Server`)."""
-    if not isinstance(node, cst.ImportFrom) or node.relative or node.module is None:
+    if not isinstance(node, cst.ImportFrom) or node.module is None:
         return
-    if _dotted(node.module).split(".")[0] not in fw.PACKAGES:
+    module = _dotted(node.module)
+    module = fw.unvendored(module) or ("" if node.relative else module)
+    if module.split(".")[0] not in fw.PACKAGES:
         return
     if isinstance(node.names, cst.ImportStar):
         return

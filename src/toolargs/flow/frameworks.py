@@ -83,6 +83,22 @@ CATALOG_TRANSFORMS: dict[str, tuple[str, ...]] = {
     "fastmcp.experimental.transforms.code_mode.CodeMode": ("search", "get_schema", "execute"),
     "fastmcp.experimental.transforms.CodeMode": ("search", "get_schema", "execute"),
 }
+# fastmcp 3+'s search transforms list a search tool and a call tool (named by their
+# `search_tool_name=` and `call_tool_name=`), and of the registered tools only those named
+# in `always_visible=`: the others are called through the call tool, never listed.
+_SEARCH = ("search_tools", "call_tool")
+CATALOG_TRANSFORMS.update(
+    {
+        "fastmcp.server.transforms.search.BM25SearchTransform": _SEARCH,
+        "fastmcp.server.transforms.search.bm25.BM25SearchTransform": _SEARCH,
+        "fastmcp.server.transforms.search.RegexSearchTransform": _SEARCH,
+        "fastmcp.server.transforms.search.regex.RegexSearchTransform": _SEARCH,
+    }
+)
+# Constructor keywords of a catalogue transform naming the registered tools it still lists.
+PINNED_KEYWORDS: dict[str, str] = {
+    name: "always_visible" for name in CATALOG_TRANSFORMS if name.endswith("SearchTransform")
+}
 TRANSFORM_KEYWORDS: dict[str, str] = {"fastmcp": "transforms"}
 SINKS["fastmcp"]["add_transform"] = Sink("transform", function=0, decorates=False)
 # SDK 2.x low-level: `server.add_request_handler("tools/call", CallToolRequestParams, fn)`
@@ -164,6 +180,15 @@ TOOL_FACTORIES = (
     "Tool.from_function", "FunctionTool.from_function", "ToolHandler.from_function"
 )
 
+# Module-level decorators that register a function on the framework's own global server,
+# per framework: qualified name -> (framework, the call that gives that server).
+# chuk-mcp-server: `from chuk_mcp_server import tool, run`; `@tool` registers on the one
+# server `run()` starts, which `get_mcp_server()` returns.
+GLOBAL_SINKS: dict[str, tuple[str, str]] = {
+    "chuk_mcp_server.tool": ("chuk-mcp-server", "get_mcp_server()"),
+    "chuk_mcp_server.decorators.tool": ("chuk-mcp-server", "get_mcp_server()"),
+}
+
 # Standalone decorators that turn a function into a tool object (fastmcp 3+ `@tool`).
 TOOL_DECORATORS = ("fastmcp.tools.tool", "fastmcp.tool", "fastmcp.tools.tool.tool")
 
@@ -236,6 +261,24 @@ ELEMENT_CALLS = {"list", "tuple", "set", "frozenset", "sorted", "reversed", "fil
 
 # The packages frameworks are imported from.
 PACKAGES = frozenset({"mcp", "fastmcp", "chuk_mcp_server"})
+# Folders a project keeps copies of other packages in (`ha_mcp/_vendor/fastmcp/`): a copy
+# of a framework there is that framework, imported under a longer name; it is library
+# code, not the project's (discovery and the analysis read it as the framework).
+VENDOR_FOLDERS = frozenset(
+    {"_vendor", "vendor", "_vendored", "vendored", "third_party", "_third_party", "extern",
+     "_extern", "externals"}
+)  # fmt: skip
+
+
+def unvendored(dotted: str) -> str | None:
+    """`ha_mcp._vendor.fastmcp.tools` -> `fastmcp.tools`: the name a vendored copy of a
+    framework stands for; None for any other module."""
+    parts = dotted.split(".")
+    for index, part in enumerate(parts[:-1]):
+        if part in VENDOR_FOLDERS and parts[index + 1] in PACKAGES:
+            return ".".join(parts[index + 1 :])
+    return None
+
 
 # What makes a function worth evaluating on its own (a root frame): a sink's method
 # (`.tool`, `.add_tool`: as an attribute only, a variable named `tool` is no sink), a
