@@ -62,8 +62,8 @@ from toolargs.source import (
 
 MAX_VALUES = 1024  # values one set may hold before it broadens to Unknown (a 5,000-name
 # registry broadens; a 200-function one does not)
-MAX_FRAMES = 256  # contexts per function before further calls share one (a decorator
-# factory applied to each of 200 tools is called from 200 sites)
+MAX_FRAMES = 512  # contexts per function before further calls share one (a decorator
+# factory applied to each of 300 tools is called from 300 sites)
 MAX_ROUNDS = 12
 MAX_DEPTH = 60  # nested calls evaluated at once
 MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
@@ -80,7 +80,7 @@ MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name
 # A table's rows (tuples, records, functions: `for fn, name, doc in TOOLS`) run one by one
 # up to MAX_ROWS: the rows a registration loop pairs names and handlers from. Texts and
 # other values (`for word in WORDS`) only up to MAX_ITERATIONS.
-MAX_ROWS = 256
+MAX_ROWS = 512
 ROW_VALUES = (Container, Object, Func, Bound, Partial)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
 MAX_ANSWER_ROUNDS = 4  # rounds a hand-written server's answer to one request is read in
