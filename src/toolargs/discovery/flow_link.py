@@ -1629,13 +1629,15 @@ def drop_unserved(tools: list[Tool], index: ModuleIndex) -> None:
     if not candidates:
         return
     facts = served(index.path)
-    if not facts or dispatching(index.path) or any(f.framework == JSON_RPC for f in facts):
-        return  # no server seen, or a call handler (a low-level server's, or one written
-        # by hand) that may read the table
+    if not facts or dispatching(index.path):
+        return  # no server seen, or a low-level one whose call handler may read the table
     seen = {(f.handler_path, f.handler_line) for f in facts}
+    # A server written by hand lists its tools by name: an entry it lists is its tool,
+    # whatever function its call handler reaches it through.
+    listed = {f.name for f in facts if f.framework == JSON_RPC}
     for tool in candidates:
         place = _handler_place(tool, index)
-        if place is not None and place not in seen:
+        if place is not None and place not in seen and tool.name not in listed:
             tools.remove(tool)
 
 
