@@ -223,7 +223,7 @@ def _on_annotated_parameter(
             rest.append(tool)
             continue
         annotated = {
-            param.name.value: param.annotation.annotation
+            param.name.value: _unquoted(param.annotation.annotation)
             for param in (*enclosing.node.params.params, *enclosing.node.params.kwonly_params)
             if param.annotation is not None
         }
@@ -249,6 +249,19 @@ def _on_annotated_parameter(
         serving = Serving(found, index, "an annotated parameter")
         _link(tool, index, serving, config, servers, by_name)
     return rest
+
+
+def _unquoted(annotation: cst.BaseExpression) -> cst.BaseExpression:
+    """`mcp: "FastMCP"` (a forward reference, its class imported under TYPE_CHECKING):
+    the expression the string names."""
+    if isinstance(annotation, cst.SimpleString):
+        text = annotation.evaluated_value
+        if isinstance(text, str):
+            try:
+                return cst.parse_expression(text)
+            except cst.ParserSyntaxError:
+                return annotation
+    return annotation
 
 
 def _registered_on_self(
