@@ -2886,11 +2886,15 @@ class _ClassScope(Scope):
 
 
 def _method_test_node(function: cst.FunctionDef) -> cst.CSTNode | None:
-    """The first test in `function`'s own body of a value against "tools/list" or
-    "tools/call": a comparison, or a `case` of a `match`."""
-    for node in walk(function.body):
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            continue
+    """The first test in `function`'s own body (not its nested functions' or classes')
+    of a value against "tools/list" or "tools/call": a comparison, or a `case` of a
+    `match`."""
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue  # its own tests make it a handler of its own
+        stack.extend(reversed(children(node)))
         if isinstance(node, cst.Comparison):
             parts = [node.left, *(c.comparator for c in node.comparisons)]
         elif isinstance(node, cst.MatchValue):
