@@ -805,7 +805,8 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     (a tool class's method, under any name), is left to that module."""
     if index.path is None:
         return
-    if not discoverer.names_requests and not _registrations_unread(tools, index):
+    hand_written = discoverer.names_requests and bool(_requests_named(index))
+    if not hand_written and not _registrations_unread(tools, index):
         return  # neither a hand-written server's module nor a registration left unread
     here = str(index.path.resolve())
     facts = [f for f in served(index.path) if f.registration_path == here]
@@ -952,14 +953,19 @@ def _as_function(node: cst.Lambda, home: ModuleIndex) -> FunctionInfo:
 
 def _requests_named(index: ModuleIndex) -> list[cst.CSTNode]:
     """Where a hand-written server keeps or answers a tools request: a test of the
-    request's method (`if method == "tools/list":`), a call handed its handler
-    (`register("tools/call", handle_call)`)."""
+    request's method (`if method == "tools/list":`, `case "tools/list":`), a call handed its handler
+    (`register("tools/call", handle_call)`), a table of handlers keyed by it. A module
+    that only names the request in prose or in a set of methods it forwards has none."""
     found: list[cst.CSTNode] = []
     for node in walk(index.module):
         if isinstance(node, cst.Comparison):
             parts = [node.left, *(c.comparator for c in node.comparisons)]
         elif isinstance(node, cst.Call):
             parts = [arg.value for arg in node.args]
+        elif isinstance(node, cst.Dict):  # `{"tools/list": list_tools, ...}`
+            parts = [e.key for e in node.elements if isinstance(e, cst.DictElement)]
+        elif isinstance(node, cst.MatchValue):  # `case "tools/list":`
+            parts = [node.value]
         else:
             continue
         if any(

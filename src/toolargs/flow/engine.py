@@ -80,7 +80,7 @@ MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name
 # A table's rows (tuples, records, functions: `for fn, name, doc in TOOLS`) run one by one
 # up to MAX_ROWS: the rows a registration loop pairs names and handlers from. Texts and
 # other values (`for word in WORDS`) only up to MAX_ITERATIONS.
-MAX_ROWS = 512
+MAX_ROWS = 256
 ROW_VALUES = (Container, Object, Func, Bound, Partial)
 MAX_ITERATIONS = 64  # a loop over at most this many known elements runs once for each
 MAX_ANSWER_ROUNDS = 4  # rounds a hand-written server's answer to one request is read in
