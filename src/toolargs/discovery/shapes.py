@@ -25,6 +25,7 @@ from toolargs.discovery.schema import Resolver, ToolDecl
 from toolargs.discovery.summaries import Registration, Scope, Summaries
 from toolargs.discovery.signature import Signature, class_tool_name, is_abstract, signature
 from toolargs.discovery.syntax import all_nodes, statements_of
+from toolargs.flow.frameworks import is_protocol_method
 from toolargs.discovery.walk import walk
 from toolargs.mode import Annotations, classify
 from toolargs.model import Handler, Schema, Shape, Tool
@@ -1329,21 +1330,6 @@ def _metadata_name(cls: ClassInfo) -> str | None:
         if found:
             return found
     return None
-
-
-# The MCP protocol's own request and notification methods (the specification's
-# `initialize`, `tools/call`, `notifications/initialized`, ...): a table keyed by them is a
-# hand-written JSON-RPC server's method table, never a table of tools.
-PROTOCOL_METHODS = frozenset({"initialize", "ping"})
-PROTOCOL_PREFIXES = (
-    "tools/", "resources/", "prompts/", "notifications/", "completion/", "logging/",
-    "sampling/", "roots/", "elicitation/",
-)
-
-
-def is_protocol_method(name: str) -> bool:
-    """`tools/list`, `initialize`: a method of the protocol, not a tool's name."""
-    return name in PROTOCOL_METHODS or name.startswith(PROTOCOL_PREFIXES)
 
 
 def _schema_literal(expr: cst.BaseExpression) -> bool:

@@ -114,21 +114,22 @@ REQUEST_ROLES = {"tools/list": "list-tools", "tools/call": "call-tool"}
 # low-level server's call handler is read.
 HAND_WRITTEN = "<a hand-written JSON-RPC server>"
 JSON_RPC = "json-rpc"  # the framework its tools are read as
-# The request methods of the protocol: while a hand-written server is read answering one
-# of them, a test of the request's method against another is false.
+# The protocol's own request and notification methods (`initialize`, `tools/call`,
+# `notifications/initialized`, ...): never a tool's name. While a hand-written server is
+# read answering one of them, a test of the request's method against another is false;
+# a table keyed by them is a server's method table, never a table of tools.
 PROTOCOL_METHODS = frozenset(
-    {
-        "initialize", "initialized", "ping", "shutdown", "exit", "server/discover",
-        "tools/list", "tools/call", "resources/list", "resources/read",
-        "resources/templates/list", "resources/subscribe", "resources/unsubscribe",
-        "prompts/list", "prompts/get", "completion/complete", "logging/setLevel",
-        "sampling/createMessage", "roots/list", "elicitation/create",
-    }
-)  # fmt: skip
+    {"initialize", "initialized", "ping", "shutdown", "exit", "server/discover"}
+)
+PROTOCOL_PREFIXES = (
+    "tools/", "resources/", "prompts/", "notifications/", "completion/", "logging/",
+    "sampling/", "roots/", "elicitation/",
+)
 
 
 def is_protocol_method(text: str) -> bool:
-    return text in PROTOCOL_METHODS or text.startswith("notifications/")
+    """`tools/list`, `initialize`: a method of the protocol, not a tool's name."""
+    return text in PROTOCOL_METHODS or text.startswith(PROTOCOL_PREFIXES)
 
 
 # Where a hand-written server's request (`json.loads(line)`) is parsed from its input.
