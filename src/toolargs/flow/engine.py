@@ -101,6 +101,7 @@ WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
 BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len", "bool", "__import__"}
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+ENUMS = frozenset({"enum.Enum", "enum.StrEnum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})
 # A function that loads modules by name is relevant: the modules it loads may register.
 LOADING_TOKENS = frozenset({"import_module", ".import_module"})
 # A function naming a tools request ("tools/list") is relevant: it may answer it.
@@ -1020,7 +1021,22 @@ class Engine:
         return frozenset({Const(int(node.value.replace("_", ""), 0))})
 
     def _attribute_node(self, node: cst.Attribute, scope: Scope) -> Values:
-        return self._attribute(self.eval(node.value, scope), node.attr.value)
+        member = node.value
+        if (
+            node.attr.value == "name"
+            and isinstance(member, cst.Attribute)
+            and isinstance(member.value, (cst.Name, cst.Attribute))
+        ):
+            owners = self.eval(member.value, scope)
+            if owners and all(isinstance(o, Class) and self._is_enum(o) for o in owners):
+                return frozenset({Const(member.attr.value)})  # `Action.SYNC.name`: "SYNC"
+        return self._attribute(self.eval(member, scope), node.attr.value)
+
+    def _is_enum(self, cls: Class) -> bool:
+        """Whether `cls` derives from an Enum: its members are read as their values
+        (`Tools.NOW` gives "now", and `.value` of that is "now" again), and a member's
+        `.name` is the name it is assigned to."""
+        return any(isinstance(c, External) and c.qualname in ENUMS for c in self.mro(cls))
 
     def _display(self, node: cst.List | cst.Tuple | cst.Set, scope: Scope) -> Values:
         kind = {cst.List: "list", cst.Tuple: "tuple", cst.Set: "set"}[type(node)]
@@ -1495,6 +1511,10 @@ class Engine:
         if isinstance(owner, Const) and isinstance(owner.value, PurePosixPath):
             if name in paths.PATH_PROPERTIES:  # `Path(__file__).parent`, `path.stem`
                 return frozenset({Const(paths.path_property(owner.value, name))})
+        if isinstance(owner, Const) and name == "value":
+            # An Enum member is read as its value (`Tools.NOW` gives "now"), so `.value`
+            # of it is that value again; no constant has an attribute of that name.
+            return frozenset({owner})
         if isinstance(owner, (Container, Const)):
             return frozenset({Bound(name, owner)})
         if isinstance(owner, Decorator):
