@@ -1257,7 +1257,9 @@ def drop_unreached(tools: list[Tool], index: ModuleIndex) -> None:
     value flow never sees registered, in a package where it registers tools and follows
     every value: code that never runs registers them (`@self.mcp.tool()` in a method of
     a subclass nothing builds). A registration the value flow sees on a server from
-    outside the package (a dependency's factory) is one it registers, so those stay."""
+    outside the package (a dependency's factory) is one it registers, so those stay; so
+    does a tool whose name it sees served by a function of the handler's module (a call
+    handler that looks the name up in a table of the module's methods)."""
     if index.path is None:
         return
     unknown = [
@@ -1272,8 +1274,11 @@ def drop_unreached(tools: list[Tool], index: ModuleIndex) -> None:
         return
     for tool in unknown:
         place = _handler_place(tool, index)
-        if place is not None and place not in facts.registered:
-            tools.remove(tool)
+        if place is None or place in facts.registered:
+            continue
+        if any(path == place[0] for path, _ in facts.handlers_of(tool.name)):
+            continue  # its name served by a function of its module that dispatches to it
+        tools.remove(tool)
 
 
 _named: dict[str, frozenset[str] | None] = {}
