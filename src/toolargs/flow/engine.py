@@ -2201,9 +2201,7 @@ class Engine:
             self._keep_fields(obj, keywords)
             return frozenset({obj})
         if name in fw.CATALOG_TRANSFORMS:  # `CodeMode(...)`, kept to be read off a server
-            obj = Object(id(node), scope.frame.context, callee)
-            self._keep_fields(obj, keywords)  # `always_visible=[...]`
-            return frozenset({obj})
+            return frozenset({Object(id(node), scope.frame.context, callee)})
         if name in fw.SERVER_CLASSES or name in fw.TOOL_OBJECTS:
             # a tool object per element of a loop run per element (`Tool(name=entry[
             # "name"], inputSchema=entry["input_schema"])` for each registry entry)

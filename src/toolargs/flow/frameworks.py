@@ -83,22 +83,10 @@ CATALOG_TRANSFORMS: dict[str, tuple[str, ...]] = {
     "fastmcp.experimental.transforms.code_mode.CodeMode": ("search", "get_schema", "execute"),
     "fastmcp.experimental.transforms.CodeMode": ("search", "get_schema", "execute"),
 }
-# fastmcp 3+'s search transforms list a search tool and a call tool (named by their
-# `search_tool_name=` and `call_tool_name=`), and of the registered tools only those named
-# in `always_visible=`: the others are called through the call tool, never listed.
-_SEARCH = ("search_tools", "call_tool")
-CATALOG_TRANSFORMS.update(
-    {
-        "fastmcp.server.transforms.search.BM25SearchTransform": _SEARCH,
-        "fastmcp.server.transforms.search.bm25.BM25SearchTransform": _SEARCH,
-        "fastmcp.server.transforms.search.RegexSearchTransform": _SEARCH,
-        "fastmcp.server.transforms.search.regex.RegexSearchTransform": _SEARCH,
-    }
-)
-# Constructor keywords of a catalogue transform naming the registered tools it still lists.
-PINNED_KEYWORDS: dict[str, str] = {
-    name: "always_visible" for name in CATALOG_TRANSFORMS if name.endswith("SearchTransform")
-}
+# fastmcp 3+'s search transforms (`BM25SearchTransform`, `RegexSearchTransform`) are no
+# such transform: their search tool answers with the registered tools' own definitions
+# (name, input schema), and their call tool calls the one named with the arguments the
+# client gives it, so each registered tool is still a tool taking arguments of its own.
 TRANSFORM_KEYWORDS: dict[str, str] = {"fastmcp": "transforms"}
 SINKS["fastmcp"]["add_transform"] = Sink("transform", function=0, decorates=False)
 # SDK 2.x low-level: `server.add_request_handler("tools/call", CallToolRequestParams, fn)`

@@ -212,7 +212,7 @@ class Reader:
                     self._rejecting(server) if server is not None else "",
                     (name, call, node) in self.varying,
                     parent_place, parent_name, properties, closed,
-                    self._hiding(server, name) if server is not None else "",
+                    self._hiding(server) if server is not None else "",
                     tuple(
                         (variable, placed[id(cls.node)], cls.name)
                         for variable, cls in closures.get(node, {}).items()
@@ -269,10 +269,10 @@ class Reader:
         self.interceptors[server.site] = found
         return found
 
-    def _hiding(self, server: Object, name: str) -> str:
+    def _hiding(self, server: Object) -> str:
         """The catalogue transform `server` is given (its constructor's `transforms=`, or
-        `add_transform(...)`), that lists tools of its own instead of the registered ones
-        (all but those it pins), by class name; "" when none hides tool `name`."""
+        `add_transform(...)`), that lists tools of its own instead of the registered ones,
+        by class name; "" when it is given none."""
         framework = self.engine.framework_of(server.cls) or ""
         keyword = fw.TRANSFORM_KEYWORDS.get(framework)
         given = set(self.transforms.get(server.site, frozenset()))  # add_transform(x)
@@ -281,11 +281,6 @@ class Reader:
         for each in given:
             if isinstance(each, Object) and isinstance(each.cls, External):
                 if each.cls.qualname in fw.CATALOG_TRANSFORMS:
-                    pinned = fw.PINNED_KEYWORDS.get(each.cls.qualname)
-                    if pinned is not None and name in self._strings(
-                        self.engine.elements(self.engine.field(each, pinned))
-                    ):
-                        continue  # `always_visible=[...]`: listed as it is
                     return each.cls.qualname.rsplit(".", 1)[-1]
         return ""
 
