@@ -144,6 +144,10 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("api.download_file(path, tempfile.mkstemp()[1])", "read-only", ""),
         ("return api.download(path)", "read-only", ""),
         ("hits = []\nhits.append(path)\nreturn hits", "read-only", "effects: none"),
+        ("import copy\nhits = [] if path is None else copy.deepcopy(path)\nhits.append(1)",
+         "read-only", "effects: none"),
+        ("hits = [] if path is None else path\nhits.append(1)", "mutation",
+         "changes an object it got"),
         ("d = {}\nd.update(a=1)\nreturn d", "read-only", "effects: none"),
         # an SDK client's resource: its `update` sends the change (a PATCH), a dict's
         # would not; the checker cannot tell, so it is an uncertain write
@@ -179,6 +183,19 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("subprocess.run(['journalctl', '-u', path, '-n', '50'])", "read-only", "effects: none"),
         ("subprocess.run(['journalctl', '--vacuum-size=1G'])", "mutation", "journalctl"),
         ("subprocess.run(['ip', 'addr', 'show'])", "read-only", "effects: none"),
+        ("subprocess.run(['gawk', '-F,', '{print $2}', path])", "read-only", "effects: none"),
+        ("return httpx.post('https://example.com/v1/records:queryRecord', json={'u': path})",
+         "read-only", "default"),
+        ("return httpx.post('https://example.com/v1/records:batchDelete', json={'u': path})",
+         "mutation", "HTTP POST"),
+        ("fd = os.open(path, os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0))\nos.close(fd)",
+         "read-only", "effects: none"),
+        ("fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)\nos.close(fd)", "mutation",
+         "os.open()"),
+        ("subprocess.run(['sort', '-u', path], capture_output=True)", "read-only",
+         "effects: none"),
+        ("subprocess.run(['sort', '--output=' + path, path])", "mutation", "command from"),
+        ("subprocess.run(['sed', '-i', 's/a/b/', path])", "mutation", "command from"),
         ("subprocess.run(['ip', 'route', 'add', path])", "mutation", "command from"),
         ("import sympy\nreturn str(sympy.sympify(path) + sympy.Symbol('x'))", "read-only",
          "effects: none"),
@@ -910,7 +927,11 @@ def handle(path: str):
         ("(XDG / path).write_text('x')", None),
         ("p = os.path.join(tempfile.gettempdir(), path)\nopen(p, 'w').write('x')", None),
         ("shutil.copy(path, CACHE_DIR / 'copy')", None),
+        # a temporary file's name, the name bound again to the file opened from it
+        ("with tempfile.NamedTemporaryFile(delete=False) as f:\n    name = f.name\n"
+         "with open(name, 'rb') as f:\n    f.read()\nos.unlink(name)", None),
         # the user's files: still writes
+        ("with open(path) as f:\n    name = f.name\nos.unlink(name)", "os.unlink()"),
         ("fd, tmp = tempfile.mkstemp()\nos.replace(tmp, path)", "os.replace()"),
         ("tmp = Path(tempfile.mkdtemp()) / 'x'\nshutil.move(tmp, NOTES / path)",
          "shutil.move()"),
@@ -2229,6 +2250,52 @@ def test_a_folder_held_by_an_attribute_of_a_held_object_is_followed(tmp_path: Pa
     )
     assert ("TAV403", "run_query") not in codes(path)
     assert tools(path)["run_query"].mode == "read-only"
+
+
+def test_a_held_object_given_as_an_optional_keyword_only_argument_is_followed(
+    tmp_path: Path,
+) -> None:
+    """`self._budget.touch(key)`, where `self._budget` was given as a keyword-only
+    `ResultBudget | None`: its class's `touch` only reorders an in-memory LRU, not a
+    store's key being touched."""
+    path = server(
+        tmp_path,
+        """
+        from collections import OrderedDict
+
+        from mcp.types import ToolAnnotations
+
+
+        class ResultBudget:
+            def __init__(self) -> None:
+                self._lru: OrderedDict[str, int] = OrderedDict()
+
+            def touch(self, key: str) -> None:
+                self._lru.move_to_end(key)
+
+
+        class ClientState:
+            def __init__(self, *, budget: ResultBudget | None = None) -> None:
+                self.results: dict[str, bytes] = {}
+                self._budget = budget
+
+            def result_get(self, key: str) -> bytes | None:
+                if self._budget is not None:
+                    self._budget.touch(key)
+                return self.results.get(key)
+
+
+        STATE = ClientState(budget=ResultBudget())
+
+
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
+        def get_result(backtest_id: str) -> str:
+            \"\"\"A finished backtest's result.\"\"\"
+            return repr(STATE.result_get(backtest_id))
+        """,
+    )
+    assert ("TAV403", "get_result") not in codes(path)
+    assert tools(path)["get_result"].mode == "read-only"
 
 
 CACHE_FILE_HELPER = """

@@ -548,6 +548,18 @@ class _Scan:
                        own=_FOLDER if folder else "",
                        carries=self.carried(paths[0]) if folder else ())
             return
+        if qualified in cat.FLAG_OPEN_CALLS:
+            flags = argument_at(call, 1, "flags")
+            named = {
+                node.value if isinstance(node, cst.Name) else string_value(node) or ""
+                for node in (_nodes(flags) if flags is not None else ())
+                if isinstance(node, (cst.Name, cst.SimpleString))
+            }  # `os.O_RDONLY`, and `getattr(os, "O_NONBLOCK", 0)`
+            if flags is None or not named & cat.WRITE_OPEN_FLAGS:
+                return  # opened to read
+            target = argument_at(call, 0, "path")
+            self.write("filesystem", site, text, place=self.place(target))
+            return
         if qualified in cat.OPEN_CALLS:
             position, name = cat.OPEN_CALLS[qualified]
             target = argument_at(call, 0, "file", "name", "filename", "fileobj")
@@ -1101,12 +1113,7 @@ class _Scan:
         if not isinstance(expr, cst.Name) or expr.value in self.params:
             return False
         value = self.values.get(expr.value)
-        value = _awaited(value) if value is not None else None
-        if not isinstance(value, cst.Call):
-            return False
-        if isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy":
-            return not value.args
-        return dotted_name(value.func) in ("copy.copy", "copy.deepcopy", "deepcopy")
+        return value is not None and _a_copy(value)
 
     def rebinding(self) -> frozenset[int]:
         """The calls of `x = x.replace(a, b)`, `x = x.strip().replace(a, b)`: methods of a
@@ -2413,8 +2420,15 @@ def _query_url(parts: tuple[Part, ...]) -> bool:
     path = parts[-1].split("?", 1)[0].split("#", 1)[0].rstrip("/")
     if "/" not in path and len(parts) == 1:
         return False  # a bare word, not a URL
-    segment = path.rsplit("/", 1)[-1].split(".", 1)[0].lower().lstrip("_")
-    return segment.rsplit(":", 1)[-1] in cat.QUERY_ENDPOINTS  # `models/m:generateContent`
+    segment = path.rsplit("/", 1)[-1].split(".", 1)[0].lstrip("_")
+    resource, colon, method = segment.rpartition(":")
+    if method.lower() in cat.QUERY_ENDPOINTS:  # `/query`, `models/m:generateContent`
+        return True
+    # A custom method (`records:queryRecord`, `documents:searchDocuments`): its verb.
+    return bool(colon) and _CAMEL.split(method, maxsplit=1)[0].lower() in cat.QUERY_ENDPOINTS
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def _params_decide(kind: str, template: Template) -> bool:
@@ -2461,6 +2475,19 @@ def _returns_made_here(node: cst.FunctionDef) -> bool:
     return bool(returns) and all(r.value is not None and _made_here(r.value) for r in returns)
 
 
+def _a_copy(value: cst.BaseExpression) -> bool:
+    """A copy of a value (`board.copy()`, `copy.deepcopy(state)`), or, on either branch, a
+    copy or a value built here (`[] if filters is None else deepcopy(filters)`)."""
+    value = _awaited(value)
+    if isinstance(value, cst.IfExp):
+        return all(_a_copy(v) or _made_here(v) for v in (value.body, value.orelse))
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy":
+        return not value.args
+    return dotted_name(value.func) in ("copy.copy", "copy.deepcopy", "deepcopy")
+
+
 def _made_here(value: cst.BaseExpression) -> bool:
     """A value built by this code: a literal, a builtin's result, data read from JSON."""
     if isinstance(value, cst.Await):
@@ -2469,6 +2496,8 @@ def _made_here(value: cst.BaseExpression) -> bool:
         isinstance(value.right, _MADE_HERE) or is_none(value.right)
     ):
         value = value.left  # `name.strip() or None`, `name or ""`
+    if isinstance(value, cst.IfExp):  # `[] if filters is None else deepcopy(filters)`
+        return _made_here(value.body) and _made_here(value.orelse)
     if isinstance(value, _MADE_HERE):
         return True
     if isinstance(value, cst.Call):

@@ -276,6 +276,12 @@ OPEN_CALLS = {
     "tarfile.TarFile": (1, "mode"),
     "tarfile.TarFile.open": (1, "mode"),
 }
+# `os.open(path, flags)`: the flags say whether it writes (`os.O_WRONLY | os.O_CREAT`);
+# with none of these (`os.O_RDONLY | os.O_NONBLOCK`) it only reads.
+FLAG_OPEN_CALLS = frozenset({"os.open"})
+WRITE_OPEN_FLAGS = frozenset(
+    {"O_WRONLY", "O_RDWR", "O_CREAT", "O_APPEND", "O_TRUNC", "O_EXCL", "O_TMPFILE"}
+)
 # Words naming a file rather than a mode, in the first argument of an `open` method:
 # `fitz.open(pdf_path)`, `archive.open(member_name)` are given a file, the mode comes next.
 FILE_NAME_WORDS = frozenset(
@@ -337,12 +343,15 @@ READ_ONLY_PROGRAMS = frozenset(
     """ls cat head tail grep egrep fgrep rg ag wc which whereis pwd echo date uname whoami
     id ps df du env printenv file stat tree uptime hostname nproc free lsof ss netstat
     ping dig nslookup host journalctl lsblk lscpu lsusb lspci pgrep getent groups who w
-    vmstat iostat mpstat sensors traceroute tracepath whois""".split()
+    vmstat iostat mpstat sensors traceroute tracepath whois
+    awk gawk mawk nawk sed cut sort uniq tr tac rev nl fold fmt column paste join expand
+    unexpand comm cmp diff jq yq find locate basename dirname realpath readlink strings
+    xxd od hexdump md5sum sha1sum sha256sum sha512sum cksum""".split()
 )
-# Arguments that make a reading program write (`find -delete`, `sed -i`, `journalctl
-# --vacuum-size=1G`).
+# Arguments that make a reading program write (`find -delete`, `sed -i`, `gawk -i inplace`,
+# `sort --output=f`, `journalctl --vacuum-size=1G`).
 READ_ONLY_UNLESS = frozenset(
-    {"-delete", "-exec", "-execdir", "-ok", "-i", "--in-place", "--rotate", "--flush",
+    {"-delete", "-exec", "-execdir", "-ok", "-i", "--in-place", "--output", "--rotate", "--flush",
      "--vacuum-size", "--vacuum-time", "--vacuum-files", "--sync", "--relinquish-var"}
 )
 # Programs whose first word names an object and the second what to do with it (`ip addr

@@ -273,7 +273,11 @@ class IndexProject:
                     elif isinstance(value, cst.Name):
                         named = next(
                             (
-                                p.annotation.annotation for p in method.params.params
+                                p.annotation.annotation
+                                for p in (
+                                    *method.params.posonly_params, *method.params.params,
+                                    *method.params.kwonly_params,
+                                )
                                 if p.name.value == value.value and p.annotation is not None
                             ),
                             None,
@@ -384,7 +388,11 @@ class IndexProject:
             for base, base_index in self.resolver.class_chain(*where.cls):
                 value = self._instance_attributes(base).get(attribute)
                 if value is not None:
-                    return self._built(value, base_index, self._resolver(base_index))
+                    built = self._built(value, base_index, self._resolver(base_index))
+                    if built is not None:
+                        return built
+            # `self._budget = budget` from `budget: ResultBudget | None`: the annotation
+            return self._held_class(attribute, where)
         return None
 
     def _from_closure(

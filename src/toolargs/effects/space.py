@@ -313,6 +313,9 @@ class Spaces:
             if found is None and len(passed) > position:
                 found = passed[position]
             return False if found is None else self._place(found, where, hops, seen)
+        if qualified in cat.OPEN_CALLS:  # `open(path, "rb")`: the file (and its `.name`)
+            first = argument_at(call, 0, "file", "name", "filename", "fileobj")
+            return False if first is None else self._place(first, where, hops, seen)
         if qualified in cat.SAME_PLACE_CALLS:
             rest = [a.value for a in call.args[1:] if a.keyword is None]
             for value in rest:
