@@ -114,11 +114,11 @@ QUANTIFIERS = frozenset({"batch", "bulk", "mass", "multi"})
 # patterns and effects) and at run time alike.
 STATE_VERBS = frozenset(
     """acknowledge accept decline activate deactivate approve reject archive unarchive
-    assign unassign cancel consume defer deploy undeploy enable disable halt import install uninstall
-    invite kill terminate merge migrate pause resume promote demote publish unpublish
+    assign unassign cancel consume defer deploy undeploy enable disable halt import install
+    uninstall invite kill terminate merge migrate pause resume promote demote publish unpublish
     refund register unregister reply restart start stop restore revoke grant submit
     subscribe unsubscribe suspend unsuspend toggle trigger transfer trash untrash
-    undelete lock unlock clear purge reschedule rollback record""".split()
+    undelete lock unlock clear purge reschedule rollback""".split()
 )
 
 
