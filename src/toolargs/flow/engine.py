@@ -308,6 +308,9 @@ class Engine:
         self.frames: dict[int, set[Context]] = defaultdict(set)
         self.functions: dict[int, Func] = {}  # every function value seen, by node
         self.classes: dict[int, Class] = {}
+        # A class's bases in the order written, each position's values (`__bases__` is
+        # their set): the order a method is looked up in.
+        self.bases: dict[Class, list[set[Value]]] = {}
         self.instances: dict[int, set[Object]] = defaultdict(set)  # class node -> objects
         # (class node, sink method) -> "Class.method()" overriding it with annotations
         self.annotating: dict[tuple[int, str], str] = {}
@@ -807,8 +810,11 @@ class Engine:
     def _classdef(self, node: cst.ClassDef, scope: Scope) -> None:
         cls = Class(node, scope.module, scope.frame if scope.function else None)
         self.classes[id(node)] = cls
-        for base in node.bases:
-            self._add(self.heap[cls]["__bases__"], self.eval(base.value, scope))
+        order = self.bases.setdefault(cls, [set() for _ in node.bases])
+        for position, base in enumerate(node.bases):
+            values = self.eval(base.value, scope)
+            self._add(self.heap[cls]["__bases__"], values)
+            order[position].update(values)
         body_frame = Frame(id(node), ())
         inner = Scope(body_frame, scope.module, None, frozenset(), scope)
         self._block(_class_statements(node), _ClassScope.of(inner, cls))
@@ -1590,23 +1596,27 @@ class Engine:
         """An attribute of a class: the nearest definition along its bases; past the
         package's classes, the library base's own (`PlainFunctionTool.from_function`
         on a project subclass of fastmcp's `FunctionTool` is fastmcp's factory)."""
+        library: External | None = None
         for each in self.mro(cls):
             if isinstance(each, Class):
                 found = self._get(each, name)
-                if found:
-                    return frozenset(found)
-            elif self.framework_of(each) is not None or each.qualname in fw.TOOL_OBJECTS:
-                return frozenset({External(f"{each.qualname}.{name}")})
-        return NOTHING
+                if found:  # (a mixin's method after the library base: `class S(FastMCP,
+                    return frozenset(found)  # ToolsMixin)` calling `self.tool(self.x)`)
+            elif library is None and (
+                self.framework_of(each) is not None or each.qualname in fw.TOOL_OBJECTS
+            ):
+                library = External(f"{each.qualname}.{name}")
+        return NOTHING if library is None else frozenset({library})
 
     def mro(self, cls: Class | External, depth: int = 0) -> list[Class | External]:
         order: list[Class | External] = [cls]
         if isinstance(cls, Class) and depth < 16:
-            for base in self._get(cls, "__bases__"):
-                if isinstance(base, (Class, External)):
-                    for each in self.mro(base, depth + 1):
-                        if each not in order:
-                            order.append(each)
+            for values in self.bases.get(cls, ()):
+                for base in sorted(values, key=_base_order):
+                    if isinstance(base, (Class, External)):
+                        for each in self.mro(base, depth + 1):
+                            if each not in order:
+                                order.append(each)
         return order
 
     def framework_of(self, cls: Class | External) -> str | None:
@@ -2990,6 +3000,16 @@ def _absolute(target: Value, package: Values) -> Iterator[str]:
 
 
 TRUE: Values = frozenset({Const(True)})
+
+
+def _base_order(value: Value) -> tuple[str, str]:
+    """One order for the values a base may be (`Base = A if X else B`), whatever the hash
+    seed."""
+    if isinstance(value, Class):
+        return ("class", f"{value.module.name}.{value.name}")
+    return (type(value).__name__, getattr(value, "qualname", ""))
+
+
 EXITS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
 
