@@ -471,8 +471,11 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
             if not isinstance(inner, cst.Call):
                 continue
             constructor = inner
-        enforcing = constructor is not call
+        enforced = f"{last_name(call.func)}({name})" if constructor is not call else None
+        factory = constructor
         constructor = _built_by_factory(constructor, index, config) or constructor
+        if enforced is None and constructor is not factory:
+            enforced = _enforced_in_factory(factory, index, config)
         # `WorkspaceServer(name)`, a class of this module subclassing MCPServer: built
         # like its base, with its own arguments
         typed = _as_base(constructor, index, config) or constructor
@@ -485,8 +488,7 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
         framework, drops, framework_id = found
         server = Server(name, framework, constructor, drops, None, framework_id)
         server.keywords = _keywords(constructor)
-        if enforcing:
-            server.enforced_by = f"{last_name(call.func)}({name})"
+        server.enforced_by = enforced
         servers[name] = server
     for server in servers.values():
         # an attribute's enforcement is written on it: `enforce_policy(self.server)`
@@ -512,6 +514,28 @@ def _as_base(call: cst.Call, index: ModuleIndex, config: Config) -> cst.Call | N
 
 
 MAX_LOCAL_BASES = 4  # project subclasses of project subclasses of a server class
+
+
+def _enforced_in_factory(call: cst.Call, index: ModuleIndex, config: Config) -> str | None:
+    """`mcp = create_server()`, where the factory applies the policy to the server it
+    returns (`server = FastMCP(...)`, `enforce_policy(server)`, `return server`): the
+    enforcement call's name."""
+    if not isinstance(call.func, cst.Name):
+        return None
+    factory = call.func.value
+    function = index.functions.get(factory)
+    if function is None:
+        return None
+    nodes = list(walk(function.node.body, into_scopes=False))
+    returned = {
+        n.value.value for n in nodes if isinstance(n, cst.Return) and isinstance(n.value, cst.Name)
+    }
+    for node in nodes:
+        if isinstance(node, cst.Call) and last_name(node.func) in config.enforcement_calls:
+            target = positional(node, 0)
+            if isinstance(target, cst.Name) and target.value in returned:
+                return f"{last_name(node.func)}({target.value}) in {factory}()"
+    return None
 
 
 def _built_by_factory(call: cst.Call, index: ModuleIndex, config: Config) -> cst.Call | None:
