@@ -45,6 +45,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import libcst
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from corpus import fetch_release  # noqa: E402
@@ -124,18 +126,28 @@ def fresh_copy(
     return dist, source, copy, folder, framework
 
 
+def _parses(text: str) -> bool:
+    """Whether Python parses `text`: this interpreter's parser, else libcst's, which also
+    reads the syntax of newer Pythons than the one running (`def f[T](x: T)`, 3.12)."""
+    try:
+        ast.parse(text)
+        return True
+    except SyntaxError:
+        pass
+    try:
+        libcst.parse_module(text)
+        return True
+    except libcst.ParserSyntaxError:
+        return False
+
+
 def evaluate(requirement: str, work: Path) -> dict[str, object]:
     dist, source, copy, folder, framework = fresh_copy(requirement, work, "fixed")
     before, start = findings(folder), hashes(folder)
     toolargs("fix", str(folder))
     after, fixed = findings(folder), hashes(folder)
     changed = [p for p in fixed if start.get(p) != fixed[p]]
-    parses = True
-    for path in changed:
-        try:
-            ast.parse(path.read_text(encoding="utf-8"))
-        except SyntaxError:
-            parses = False
+    parses = all(_parses(path.read_text(encoding="utf-8")) for path in changed)
     added = 0
     for path in changed:
         original = (source / path.relative_to(copy)).read_text(encoding="utf-8")
