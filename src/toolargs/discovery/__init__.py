@@ -472,10 +472,9 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
                 continue
             constructor = inner
         enforced = f"{last_name(call.func)}({name})" if constructor is not call else None
-        factory = constructor
-        constructor = _built_by_factory(constructor, index, config) or constructor
-        if enforced is None and constructor is not factory:
-            enforced = _enforced_in_factory(factory, index, config)
+        by_factory = _built_by_factory(constructor, index, config)
+        if by_factory is not None:
+            constructor, enforced = by_factory[0], enforced or by_factory[1]
         # `WorkspaceServer(name)`, a class of this module subclassing MCPServer: built
         # like its base, with its own arguments
         typed = _as_base(constructor, index, config) or constructor
@@ -516,31 +515,12 @@ def _as_base(call: cst.Call, index: ModuleIndex, config: Config) -> cst.Call | N
 MAX_LOCAL_BASES = 4  # project subclasses of project subclasses of a server class
 
 
-def _enforced_in_factory(call: cst.Call, index: ModuleIndex, config: Config) -> str | None:
-    """`mcp = create_server()`, where the factory applies the policy to the server it
-    returns (`server = FastMCP(...)`, `enforce_policy(server)`, `return server`): the
-    enforcement call's name."""
-    if not isinstance(call.func, cst.Name):
-        return None
-    factory = call.func.value
-    function = index.functions.get(factory)
-    if function is None:
-        return None
-    nodes = list(walk(function.node.body, into_scopes=False))
-    returned = {
-        n.value.value for n in nodes if isinstance(n, cst.Return) and isinstance(n.value, cst.Name)
-    }
-    for node in nodes:
-        if isinstance(node, cst.Call) and last_name(node.func) in config.enforcement_calls:
-            target = positional(node, 0)
-            if isinstance(target, cst.Name) and target.value in returned:
-                return f"{last_name(node.func)}({target.value}) in {factory}()"
-    return None
-
-
-def _built_by_factory(call: cst.Call, index: ModuleIndex, config: Config) -> cst.Call | None:
+def _built_by_factory(
+    call: cst.Call, index: ModuleIndex, config: Config
+) -> tuple[cst.Call, str | None] | None:
     """`mcp = build_server()`, a function of this module that builds the server and
-    returns it (`mcp = FastMCP(...)` ... `return mcp`): that constructor."""
+    returns it (`mcp = FastMCP(...)` ... `return mcp`): that constructor, and the policy's
+    call when the function applies it to what it returns (`enforce_policy(mcp)`)."""
     if not isinstance(call.func, cst.Name):
         return None
     function = index.functions.get(call.func.value)
@@ -548,6 +528,7 @@ def _built_by_factory(call: cst.Call, index: ModuleIndex, config: Config) -> cst
         return None
     built: dict[str, cst.Call] = {}
     returned: list[cst.BaseExpression] = []
+    enforced: dict[str, str] = {}  # a local name -> `enforce_policy(name)` applied to it
     for node in walk(function.node.body, into_scopes=False):
         if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
             for target in node.targets:
@@ -555,11 +536,18 @@ def _built_by_factory(call: cst.Call, index: ModuleIndex, config: Config) -> cst
                     built[target.target.value] = node.value
         elif isinstance(node, cst.Return) and node.value is not None:
             returned.append(node.value)
+        elif isinstance(node, cst.Call) and last_name(node.func) in config.enforcement_calls:
+            target_value = positional(node, 0)
+            if isinstance(target_value, cst.Name):
+                enforced[target_value.value] = (
+                    f"{last_name(node.func)}({target_value.value}) in {call.func.value}()"
+                )
     classes = (*LOWLEVEL_SERVERS, *config.server_classes)
     for value in returned:
         found = built.get(value.value) if isinstance(value, cst.Name) else value
         if isinstance(found, cst.Call) and index.constructs(found, classes):
-            return found
+            local = value.value if isinstance(value, cst.Name) else ""
+            return found, enforced.get(local)
     return None
 
 

@@ -813,8 +813,8 @@ class Engine:
         order = self.bases.setdefault(cls, [set() for _ in node.bases])
         for position, base in enumerate(node.bases):
             values = self.eval(base.value, scope)
-            self._add(self.heap[cls]["__bases__"], values)
-            order[position].update(values)
+            self._add(self.heap[cls]["__bases__"], values)  # `cls.__bases__` in the code
+            self._add(order[position], values)
         body_frame = Frame(id(node), ())
         inner = Scope(body_frame, scope.module, None, frozenset(), scope)
         self._block(_class_statements(node), _ClassScope.of(inner, cls))
