@@ -25,8 +25,8 @@ from toolargs.discovery.schema import Resolver, ToolDecl
 from toolargs.discovery.summaries import Registration, Scope, Summaries
 from toolargs.discovery.signature import Signature, class_tool_name, is_abstract, signature
 from toolargs.discovery.syntax import all_nodes, statements_of
-from toolargs.flow.frameworks import is_protocol_method
 from toolargs.discovery.walk import walk
+from toolargs.flow.frameworks import is_protocol_method
 from toolargs.mode import Annotations, classify
 from toolargs.model import Handler, Schema, Shape, Tool
 from toolargs.positions import positions
