@@ -305,3 +305,21 @@ def test_tav503_covers_only_tools_something_shows_are_read_only(tmp_path: Path) 
     assert "its 1 read-only tool(s) ('list_stations';" in finding.message
     assert finding.covers == ("list_stations",)
     assert "whose names do not say whether they write ('calibrate' and " in finding.message
+
+
+CHECKED_CALLS = ROOT / "fixtures" / "packages" / "checked_calls"
+
+
+def test_a_finding_several_tools_share_at_one_place_is_reported_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The dispatcher's own check, run for every tool before its branch, raises another
+    error than MissingParam: one TAV204 at the check names both mutations it covers,
+    and the audit still fails each of them."""
+    findings = [f for f in check_json(capsys, CHECKED_CALLS) if f["code"] == "TAV204"]
+    assert len(findings) == 1
+    assert "'add_note' (and 'delete_note', at the same place)" in findings[0]["message"]
+    code, out = run(capsys, "audit", "--format", "json", str(CHECKED_CALLS))
+    tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
+    assert tools["add_note"] == tools["delete_note"] == ["TAV204"]
+    assert tools["search_notes"] == tools["archive_note"] == []

@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 import libcst as cst
 
 from toolargs.behaviour import assign_behaviours
-from toolargs.codes import CODES, message
+from toolargs.codes import CODES, message, tool_names
 from toolargs.config import Config, ConfigError
 from toolargs.discovery import build_model
 from toolargs.discovery.flow_link import begin_model
@@ -281,7 +281,7 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
         diagnostics.append(
             Diagnostic(other_path, other_line, other_col, f.code, there, f.tool, at_tool)
         )
-    diagnostics.sort()
+    diagnostics = once_per_place(diagnostics)
     places = _tool_places(model, wanted, located)
     tools = tuple(
         replace(
@@ -292,6 +292,38 @@ def report(analysis: Analysis, path: str, source: str | None = None) -> FileRepo
         for tool in model.tools
     )
     return FileReport(path, tuple(diagnostics), tools)
+
+
+def once_per_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """`diagnostics` sorted, the findings of one code at one place merged into one.
+
+    Code that several tools share (a dispatcher's check before its branches, a helper
+    every handler calls) gives each tool the same finding at the same line: one remedy
+    there fixes them all, so it is reported once, naming the tools it covers. The tools'
+    own verdicts (the audit) still count it for each.
+    """
+    groups: dict[tuple[str, int, int, str, str], list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        if diagnostic.tool is not None and not diagnostic.server:
+            # the same claim and remedy but for the tool's name
+            said = diagnostic.message.replace(f"'{diagnostic.tool}'", "'*'", 1)
+            key = (diagnostic.path, diagnostic.line, diagnostic.col, diagnostic.code, said)
+            groups.setdefault(key, []).append(diagnostic)
+    merged: dict[int, Diagnostic] = {}
+    dropped: set[int] = set()
+    for group in groups.values():
+        names = tuple(dict.fromkeys(d.tool for d in group if d.tool is not None))
+        if len(names) < 2:
+            continue
+        first = min(group)
+        assert first.tool is not None
+        others = tuple(name for name in names if name != first.tool)
+        quoted = f"'{first.tool}'"
+        also = f"{quoted} (and {tool_names(others)}, at the same place)"
+        text = first.message.replace(quoted, also, 1)
+        merged[id(first)] = replace(first, message=text, covers=(first.tool, *others))
+        dropped.update(id(d) for d in group if d is not first)
+    return sorted(merged.get(id(d), d) for d in diagnostics if id(d) not in dropped)
 
 
 ToolNodes = dict[int, tuple[cst.CSTNode | None, cst.CSTNode | None]]

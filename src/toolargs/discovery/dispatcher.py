@@ -8,7 +8,12 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from toolargs.config import Config
-from toolargs.discovery.handler import PURE_FUNCTIONS, READ_METHODS, HandlerScanner
+from toolargs.discovery.handler import (
+    PURE_FUNCTIONS,
+    READ_METHODS,
+    HandlerScanner,
+    parameter_for,
+)
 from toolargs.discovery.index import FunctionInfo
 from toolargs.discovery.literals import called_later, dotted_name, positional
 from toolargs.discovery.schema import Resolver
@@ -148,8 +153,8 @@ class Dispatcher:
             helper = project.resolve_call(node, self.info)
             if helper is None or helper.node is self.info.node:
                 continue
-            name_param = _parameter_for(helper, node, names[0])
-            args_param = _parameter_for(helper, node, arguments[0])
+            name_param = parameter_for(helper, node, names[0])
+            args_param = parameter_for(helper, node, arguments[0])
             if name_param is None or args_param is None:
                 continue
             if request is not None:  # the helper reads `params.name` of the same request
@@ -425,12 +430,12 @@ class Dispatcher:
                 continue
             function = self.index.function(callee.rsplit(".", 1)[-1])
             if function is not None and function.node is not self.info.node:
-                return function, _parameter_for(function, node, passed[0]) or ""
+                return function, parameter_for(function, node, passed[0]) or ""
             imported = self.index.imports.get(callee.split(".")[0])
             if imported is not None:
                 found = self.resolver.find_function(callee)
                 if found is not None:
-                    return found, _parameter_for(found, node, passed[0]) or ""
+                    return found, parameter_for(found, node, passed[0]) or ""
                 where = f"{'.' * imported.level}{imported.module}"
                 return f"'{callee}' comes from {where}, which is not a module of this project", ""
         return None, ""
@@ -475,18 +480,6 @@ def _or_left(expr: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(expr, cst.BooleanOperation):
         expr = expr.left
     return expr
-
-
-def _parameter_for(function: FunctionInfo, call: cst.Call, arg: cst.Arg) -> str | None:
-    """The parameter of `function` that `arg` of `call` is bound to."""
-    if arg.keyword is not None:
-        return arg.keyword.value if arg.keyword.value in function.params else None
-    params = [*function.node.params.posonly_params, *function.node.params.params]
-    if function.owner is not None and params and params[0].name.value in ("self", "cls"):
-        if isinstance(call.func, cst.Attribute):
-            params = params[1:]
-    position = [a for a in call.args if a.keyword is None and not a.star].index(arg)
-    return params[position].name.value if position < len(params) else None
 
 
 def lookup_container(node: cst.CSTNode, names: set[str]) -> cst.BaseExpression | None:

@@ -52,6 +52,9 @@ ARGS_PARAMETER_NAMES = frozenset(
     {"arguments", "args", "params", "payload", "input", "tool_input", "kwargs", "arguments_"}
 )
 STRICT_VALIDATORS = frozenset({"model_validate", "parse_obj", "validate"})
+# How deep the scanner follows the raw arguments into project functions that check them
+# (`validate_tool_call(name, arguments)` -> `_validate(arguments, schema)`).
+MAX_CALLEE_DEPTH = 3
 
 
 class HandlerScanner:
@@ -66,8 +69,10 @@ class HandlerScanner:
         parameters: Iterable[str] = (),
         also: Iterable[str] = (),
         function: FunctionInfo | None = None,
+        depth: int = 0,
     ) -> None:
         self.resolver = resolver
+        self.depth = depth  # project functions followed to get here
         self.function = function  # the handler's function: `self.KNOWN_ARGS` is its class's
         self.config = config
         self.tool = tool
@@ -205,6 +210,10 @@ class HandlerScanner:
         tested = _names(statement.test)
         difference = next((self.differences[n] for n in tested if n in self.differences), None)
         raised = _first_raise(statement.body)
+        if difference is None:
+            known = self._any_unknown(statement.test)
+            if known is not None:
+                difference = self.resolver.known_args(known, self.tool, self.function)
         if difference is not None and raised is not None:
             self._rejection(raised, difference, "set difference")
         self.guards.append(tested)
@@ -233,6 +242,26 @@ class HandlerScanner:
                 self._rejection(raised, found, "loop")
                 return True
         return False
+
+    def _any_unknown(self, test: cst.BaseExpression) -> cst.BaseExpression | None:
+        """KNOWN of `any(key not in KNOWN for key in args)` (also inside `... and ...`)."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self._any_unknown(test.left) or self._any_unknown(test.right)
+        if not (isinstance(test, cst.Call) and dotted_name(test.func) == "any"):
+            return None
+        generator = positional(test, 0)
+        if not isinstance(generator, (cst.GeneratorExp, cst.ListComp)):
+            return None
+        loop = generator.for_in
+        if loop.inner_for_in is not None or not isinstance(loop.target, cst.Name):
+            return None
+        if not self._iterates_args(loop.iter):
+            return None
+        known = _not_in_test(generator.elt, loop.target.value)
+        if isinstance(known, cst.Name) and self.function is not None:
+            # `properties = schema.get("properties", {})` first, in the same function
+            return self.function.locals.get(known.value, known)
+        return known
 
     def _rejection(self, raised: cst.Raise, known: KnownArgs, how: str) -> None:
         error_ok, got = self._error_ok(raised)
@@ -400,6 +429,10 @@ class HandlerScanner:
         if strict is not None:
             self.events.append(Event(Step.REJECT, call, how=strict))
             return
+        checked = self._checking_callee(call)
+        if checked is not None:
+            self.events.append(checked)
+            return
         if not self._is_pure(call):
             self._effect(call, snippet(call))
 
@@ -443,12 +476,52 @@ class HandlerScanner:
             return None
         name = dotted_name(func)
         function = self.resolver.index.function(name) if name else None
-        if function is None and name and "." not in name:
+        if function is None and name and not name.startswith("self."):
             function = self.resolver.find_function(name)  # imported from the project
         node = function.node if function is not None else self._own_method(name)
         if node is not None and node.params.star_kwarg is None:
             # A fixed signature: an unknown key is a TypeError naming it, before the body.
             return f"call {name}(**{self._args_label()})"
+        return None
+
+    def _checking_callee(self, call: cst.Call) -> Event | None:
+        """A project function handed the raw arguments that rejects their unknown keys
+        before it does anything else: the call is the rejection (`validate(arguments)`,
+        `Settings(**arguments)` in a helper), however the callee spells it."""
+        if self.depth >= MAX_CALLEE_DEPTH:
+            return None
+        passed = [
+            a for a in call.args
+            if a.star == "" and dotted_name(a.value) in self.args_names
+        ]  # fmt: skip
+        if not passed:
+            return None
+        name = dotted_name(call.func)
+        if name is None or name.startswith("self."):
+            return None
+        function = self.resolver.index.function(name) or self.resolver.find_function(name)
+        if function is None or function.node.asynchronous is not None:
+            return None
+        parameter = parameter_for(function, call, passed[0])
+        if parameter is None:
+            return None
+        index = function.index or self.resolver.index
+        resolver = self.resolver if index is self.resolver.index else Resolver(index, self.config)
+        scanner = HandlerScanner(
+            resolver, self.config, parameter, self.tool, function.params, (),
+            function, self.depth + 1,
+        )  # fmt: skip
+        body = function.node.body
+        statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+        for event in scanner.scan(statements):
+            if event.step is Step.SIDE_EFFECT:
+                return None
+            if event.step is Step.REJECT:
+                how = f"{event.how} in {function.name}" if event.how else function.name
+                return Event(
+                    Step.REJECT, call, known=event.known, how=how,
+                    error_ok=event.error_ok, error_text=event.error_text,
+                )  # fmt: skip
         return None
 
     def _own_method(self, name: str | None) -> cst.FunctionDef | None:
@@ -504,6 +577,18 @@ class HandlerScanner:
 
     def _effect(self, node: cst.CSTNode, text: str) -> None:
         self.events.append(Event(Step.SIDE_EFFECT, node, key=text))
+
+
+def parameter_for(function: FunctionInfo, call: cst.Call, arg: cst.Arg) -> str | None:
+    """The parameter of `function` that `arg` of `call` is bound to."""
+    if arg.keyword is not None:
+        return arg.keyword.value if arg.keyword.value in function.params else None
+    params = [*function.node.params.posonly_params, *function.node.params.params]
+    if function.owner is not None and params and params[0].name.value in ("self", "cls"):
+        if isinstance(call.func, cst.Attribute):
+            params = params[1:]
+    position = [a for a in call.args if a.keyword is None and not a.star].index(arg)
+    return params[position].name.value if position < len(params) else None
 
 
 def _body(block: cst.BaseSuite) -> Sequence[cst.CSTNode]:

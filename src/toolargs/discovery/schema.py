@@ -534,12 +534,20 @@ def _is_forbid(expr: cst.BaseExpression | None) -> bool:
 
 
 def _derived_from_schema(expr: cst.BaseExpression) -> bool:
-    """`SCHEMA["properties"]`, `tuple(SCHEMA["properties"])`, `Model.model_fields`: no drift."""
+    """`SCHEMA["properties"]`, `schema.get("properties", {})`, `tuple(SCHEMA["properties"])`,
+    `Model.model_fields`: no drift."""
     for node in walk(expr):
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
             index = node.slice[0].slice
             if isinstance(index, cst.Index) and string_value(index.value) == "properties":
                 return True
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "get"
+            and string_value(positional(node, 0)) == "properties"
+        ):
+            return True
         if isinstance(node, cst.Attribute) and node.attr.value == "model_fields":
             return True
     return False

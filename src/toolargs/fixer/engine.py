@@ -14,7 +14,14 @@ from typing import Callable, Mapping
 
 import libcst as cst
 
-from toolargs.analysis import Analysis, analyze_module, enabled_by_default, parse, place
+from toolargs.analysis import (
+    Analysis,
+    analyze_module,
+    enabled_by_default,
+    once_per_place,
+    parse,
+    place,
+)
 from toolargs.config import Config, ConfigError
 from toolargs.fixer.edits import apply
 from toolargs.fixer.imports import drop_unused
@@ -134,8 +141,8 @@ def _fix(
         path,
         source,
         current_source,
-        tuple(fixed),
-        tuple(sorted(remaining)),
+        tuple(once_per_place(fixed)),  # counted as `check` reports them
+        tuple(once_per_place(remaining)),
         reasons,
         elsewhere=elsewhere,
         modes=modes,
