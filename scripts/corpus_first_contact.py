@@ -102,7 +102,9 @@ def list_sample(
     per_server = settings(root, name)
     out = sample_folder(root, name) / "listings"
     out.mkdir(parents=True, exist_ok=True)
-    servers = [s for s in sample["servers"] if not only or s["dist"] in only]
+    # a server named as `dist` or `dist==version` (the form fetch and the briefs print)
+    named = {entry.partition("==")[0] for entry in only}
+    servers = [s for s in sample["servers"] if not named or s["dist"] in named]
 
     def one(server: dict[str, Any]) -> Listing:
         target = out / f"{server['dist']}.json"

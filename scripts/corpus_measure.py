@@ -187,7 +187,7 @@ def run_audit(folders: list[Path]) -> list[dict[str, Any]]:
     command = [sys.executable, "-m", "toolargs", "audit", "--format", "json",
                *map(str, folders)]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, timeout=900)
-    if done.returncode not in (0, 1):
+    if done.returncode not in (0, 1) and not _audited_but_refused(done):
         last = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
         raise RuntimeError(last[0][:300])
     # A file the checker failed on is reported and skipped, its tools missing: a broken
@@ -197,6 +197,18 @@ def run_audit(folders: list[Path]) -> list[dict[str, Any]]:
         raise RuntimeError(crashed[0][:300])
     tools: list[dict[str, Any]] = json.loads(done.stdout)["tools"]
     return tools
+
+
+def _audited_but_refused(done: subprocess.CompletedProcess[str]) -> bool:
+    """Exit 2 because some files could not be analysed (too deep, not Python), while the
+    audit of the others is whole: its tools count, the refused files' do not (a file
+    the guard refuses is the checker's limit, not the run's failure)."""
+    if done.returncode != 2 or "internal error" in done.stderr:
+        return False
+    try:
+        return "tools" in json.loads(done.stdout)
+    except ValueError:
+        return False
 
 
 def judgement(folder: Path, dist: str) -> dict[str, Any]:

@@ -1127,6 +1127,11 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
         named = list({f.name: f for f in found}.values())
         if any(f.name == tool.name for f in named):
             tool.name_as_listed = True  # the analysis reads the same name
+            # and a server mounting its server with a prefix serves it under a name of
+            # its own too (`main.mount(sub, prefix="dns")` of one entry point, `mount(sub)`
+            # of another): a tool for each
+            _also_mounted(tool, tools, [f for f in named if f.name.endswith("_" + tool.name)],
+                          package, discoverer)  # fmt: skip
         if not named or any(f.name == tool.name for f in named):
             continue
         unread = tool.name_unread and tool.name == tool.handler.node.name.value
@@ -1151,6 +1156,23 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
             if each is not tool:
                 tools.insert(at + offset, each)
             taken.add(fact.name)
+
+
+def _also_mounted(
+    tool: Tool, tools: list[Tool], prefixed: list[Served], package: Facts,
+    discoverer: Discoverer,
+) -> None:  # fmt: skip
+    """Copies of `tool` under the prefixed names another server serves it by."""
+    taken = {t.name for t in tools}
+    at = tools.index(tool) + 1
+    for fact in prefixed:
+        if fact.name in taken or len(package.handlers_of(fact.name)) != 1:
+            continue
+        each = replace(tool, name=fact.name, name_as_listed=True)
+        _classify_again(each, _annotations_of(fact) or each.annotations, discoverer)
+        tools.insert(at, each)
+        taken.add(fact.name)
+        at += 1
 
 
 def _annotations_of(fact: Served) -> Annotations | None:

@@ -99,7 +99,9 @@ GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
-BUILTIN_CALLS = {"dict", "getattr", "setattr", "issubclass", "len", "bool", "__import__"}
+BUILTIN_CALLS = {
+    "dict", "getattr", "setattr", "issubclass", "len", "bool", "__import__", "property"
+}
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 ENUMS = frozenset({"enum.Enum", "enum.StrEnum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})
 # A function that loads modules by name is relevant: the modules it loads may register.
@@ -1637,6 +1639,8 @@ class Engine:
             return frozenset({Bound(f"sink:{name}", obj)})
         if framework is not None and name in fw.SELF_METHODS.get(framework, ()):
             return frozenset({Bound("self:", obj)})
+        if framework is not None and name in fw.SELF_ATTRIBUTES.get(framework, ()):
+            return frozenset({obj})
         collector = self.collector_of(obj.cls) if isinstance(obj.cls, Class) else None
         if collector is not None and name in collector.methods:
             return frozenset({Bound(f"collect:{name}", obj)})
@@ -1655,10 +1659,22 @@ class Engine:
             for member in self._class_attribute(obj.cls, name):
                 if isinstance(member, Func) and not _is_static(member):
                     out.add(Bound(member, obj))
-                else:
+                elif isinstance(member, Container) and member.kind == "property":
+                    out.update(self._property(member, obj))
+                elif not (known and isinstance(member, Const)):
+                    # a class's default (`skill_only: bool = False` of a dataclass) is
+                    # shadowed by what the instance was given
                     out.add(member)
         if isinstance(obj.cls, External) and not out:
             out.add(External(f"{obj.cls.qualname}().{name}"))
+        return frozenset(out) or frozenset({UNKNOWN})
+
+    def _property(self, getter: Container, obj: Object) -> Values:
+        """What reading a property of `obj` gives: its getter run on it."""
+        out: set[Value] = set()
+        for function in self._get(getter, ELEMENT):
+            if isinstance(function, Func):
+                out.update(self.invoke(function, [frozenset({obj})], {}, (id(function.node),)))
         return frozenset(out) or frozenset({UNKNOWN})
 
     # --- calls ---
@@ -2036,6 +2052,9 @@ class Engine:
         scope: Scope,
     ) -> Values:
         first = positional[0] if positional else NOTHING
+        if container.kind == "property":
+            # `@tools.setter`, `.getter`, `.deleter`: the property stays what it was
+            return frozenset({container})
         if name in ("append", "add"):
             self._store(container, ELEMENT, first)
         elif name == "insert" and len(positional) > 1:
@@ -2267,6 +2286,12 @@ class Engine:
             if positional and any(isinstance(v, Func) for v in positional[0]):
                 return self._apply_decorator(marker, positional, {}, node, scope)  # bare
             return frozenset({marker})
+        if name in fw.PROPERTIES and positional:
+            # `@property def tools(self)`: the getter, run when an instance's attribute is
+            # read (`pool.tools`); `@tools.setter` keeps it (`_container_method`)
+            getter = Container(id(node), scope.frame.context, "property")
+            self._store(getter, ELEMENT, positional[0])
+            return frozenset({getter})
         if name in fw.WRAPPING_DECORATORS:  # wraps(f): a decorator whose result is f
             wrapping = Container(id(node), scope.frame.context, "wraps")
             self._store(wrapping, ELEMENT, positional[0] if positional else {UNKNOWN})

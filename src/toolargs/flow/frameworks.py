@@ -74,6 +74,9 @@ SINKS["fastmcp"]["add_provider"] = Sink("mount", function=None, decorates=False)
 # fastmcp 3+ `provider.wrap_transform(ServerTitle(...))` wraps it in a transform that may
 # retitle the tools but keeps their names and arguments.
 SELF_METHODS: dict[str, frozenset[str]] = {"fastmcp": frozenset({"wrap_transform"})}
+# Attributes of a server that register on it as the server does: fastmcp 3+'s
+# `mcp.local_provider.add_tool(fn)` is `mcp.add_tool(fn)`.
+SELF_ATTRIBUTES: dict[str, frozenset[str]] = {"fastmcp": frozenset({"local_provider"})}
 # Library transforms that replace a server's whole catalogue with tools of their own:
 # fastmcp's CodeMode lists only its discovery tools and `execute`, from which the
 # registered tools are called (`call_tool(name, params)` in its sandbox); none of them is
@@ -247,6 +250,8 @@ RUN_LATER = {
 # `wraps(f)(g)` is f as far as a framework reads it (its name, its signature).
 WRAPPING_DECORATORS = frozenset({"functools.wraps"})
 ELEMENT_CALLS = {"list", "tuple", "set", "frozenset", "sorted", "reversed", "filter", "iter"}
+# Decorators making a method a property: reading the attribute on an instance runs it.
+PROPERTIES = frozenset({"property", "functools.cached_property"})
 
 # The packages frameworks are imported from.
 PACKAGES = frozenset({"mcp", "fastmcp", "chuk_mcp_server"})

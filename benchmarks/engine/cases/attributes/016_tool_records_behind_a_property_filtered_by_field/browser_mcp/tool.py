@@ -1,0 +1,10 @@
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    capability: str
+    handler: Callable[..., Any]
+    skill_only: bool = False
