@@ -99,8 +99,11 @@ GROWING = Unknown("a string built up in a loop")
 WIDEN_AFTER = 3  # rounds after which a concatenation still giving new texts is widened
 
 BUILTIN_TYPES = {"list", "dict", "set", "tuple", "frozenset"}
+PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
+MODEL_SCHEMA_METHODS = frozenset({"model_json_schema", "schema"})
 BUILTIN_CALLS = {
-    "dict", "getattr", "setattr", "issubclass", "len", "bool", "__import__", "property"
+    "dict", "getattr", "setattr", "issubclass", "len", "bool", "__import__", "property",
+    "staticmethod", "classmethod",
 }
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 ENUMS = frozenset({"enum.Enum", "enum.StrEnum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"})
@@ -1504,6 +1507,8 @@ class Engine:
             found = self._class_attribute(owner, name)
             if name == "__name__":
                 return frozenset({Const(owner.name)})
+            if not found and name in MODEL_SCHEMA_METHODS and self._is_model(owner):
+                return frozenset({Bound("model-schema:", owner)})  # `Args.model_json_schema`
             return found or frozenset({UNKNOWN})
         if isinstance(owner, Object):
             return self._object_attribute(owner, name)
@@ -1991,6 +1996,8 @@ class Engine:
             return self._sink(function[5:], receiver, positional, keywords, node, scope)
         if function == "self:":  # a server method returning the server
             return frozenset({receiver})
+        if function == "model-schema:" and isinstance(receiver, Class):
+            return self._model_schema(receiver, node, scope)
         if isinstance(function, str) and function.startswith("collect:"):
             return self._collect(function[8:], receiver, positional, keywords, node, scope)
         if isinstance(function, str) and isinstance(receiver, Container):
@@ -2182,6 +2189,44 @@ class Engine:
         return any(
             isinstance(each, External) and each.qualname in TYPED_DICTS for each in self.mro(cls)
         )
+
+    def _is_model(self, cls: Class) -> bool:
+        """A pydantic model of the package (a subclass of `pydantic.BaseModel`)."""
+        return any(
+            isinstance(each, External) and each.qualname in PYDANTIC_MODELS
+            for each in self.mro(cls)
+        )
+
+    def _model_schema(self, cls: Class, node: cst.CSTNode, scope: Scope) -> Values:
+        """The JSON schema pydantic makes of a package model (`Args.model_json_schema()`):
+        an object whose properties are the model's fields along its bases (a field's
+        alias for its name), closed when the model forbids extra keys."""
+        fields: dict[str, None] = {}
+        closed = False
+        for each in reversed(self.mro(cls)):
+            if not isinstance(each, Class):
+                continue
+            for statement in _class_statements(each.node):
+                if not isinstance(statement, cst.SimpleStatementLine):
+                    continue
+                small = statement.body[0]
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    field = small.target.value
+                    if field.startswith("_") or field == "model_config" or _class_var(small):
+                        continue
+                    fields[_alias(small.value) or field] = None
+                elif isinstance(small, cst.Assign) and _forbids_extra(small):
+                    closed = True
+        context = self._literal_context(scope)
+        schema = Container(id(node), context, "dict")
+        properties = Container(id(cls.node), context, "dict")
+        for field in fields:
+            self._store(properties, field, {Unknown("a model field's schema")})
+        self._store(schema, "type", {Const("object")})
+        self._store(schema, "properties", {properties})
+        if closed:
+            self._store(schema, "additionalProperties", {Const(False)})
+        return frozenset({schema})
 
     def _is_dataclass(self, cls: Class) -> bool:
         return any(
@@ -3086,6 +3131,45 @@ def _is_false(test: cst.BaseExpression, value: Values) -> bool:
 def _is_async(function: Func) -> bool:
     node = function.node
     return isinstance(node, cst.FunctionDef) and node.asynchronous is not None
+
+
+def _class_var(statement: cst.AnnAssign) -> bool:
+    annotation = statement.annotation.annotation
+    base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+    return _dotted(base).rsplit(".", 1)[-1] == "ClassVar"
+
+
+def _alias(value: cst.BaseExpression | None) -> str | None:
+    """`Field(alias="from")`'s alias: the name pydantic's schema gives the field."""
+    if not isinstance(value, cst.Call) or _dotted(value.func).rsplit(".", 1)[-1] != "Field":
+        return None
+    for arg in value.args:
+        if arg.keyword is not None and arg.keyword.value in ("alias", "serialization_alias"):
+            if isinstance(arg.value, cst.SimpleString):
+                text = arg.value.evaluated_value
+                return text if isinstance(text, str) else None
+    return None
+
+
+def _forbids_extra(statement: cst.Assign) -> bool:
+    """`model_config = ConfigDict(extra="forbid")` (or a dict of the same)."""
+    target = statement.targets[0].target
+    if not (isinstance(target, cst.Name) and target.value == "model_config"):
+        return False
+    value = statement.value
+    pairs: list[tuple[str, cst.BaseExpression]] = []
+    if isinstance(value, cst.Call):
+        pairs = [(a.keyword.value, a.value) for a in value.args if a.keyword is not None]
+    elif isinstance(value, cst.Dict):
+        pairs = [
+            (e.key.evaluated_value, e.value) for e in value.elements
+            if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+            and isinstance(e.key.evaluated_value, str)
+        ]  # fmt: skip
+    return any(
+        key == "extra" and isinstance(v, cst.SimpleString) and v.evaluated_value == "forbid"
+        for key, v in pairs
+    )
 
 
 def _is_static(function: Func) -> bool:

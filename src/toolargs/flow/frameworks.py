@@ -223,6 +223,10 @@ SERVER_CALLBACKS = frozenset({"lifespan"})
 # Library calls that keep what flows through them (the result holds the argument).
 IDENTITY_CALLS = {
     "functools.cache": 0,  # a cached function is the function
+    # a static or class method is its function, looked up on its class or an instance
+    # (`Tools.definitions()`); `_is_static` tells the engine not to bind it
+    "staticmethod": 0,
+    "classmethod": 0,
     "functools.lru_cache": 0,  # `@lru_cache` written bare
     "functools.update_wrapper": 1,
     "typing.cast": 1,
