@@ -518,3 +518,19 @@ def test_a_server_held_in_an_attribute_gets_enforce_policy_after_it_is_built(
     assert result.remaining == ()
     path.write_text(result.new_source)
     assert fix_source(result.new_source, str(path), CONFIG).fixed == ()
+
+
+def test_a_server_a_factory_builds_gets_enforce_policy_inside_the_factory() -> None:
+    # `mcp = create_server()`, the server built as `root` and returned; `main()` may
+    # call the factory again. The remedy names `root` in the factory, and fix puts the
+    # line there, so that every server the factory builds has it.
+    path = FIXTURES / "servers" / "factory_built_fastmcp.py"
+    source = path.read_text()
+    (finding,) = analyze_source(source, str(path), CONFIG).diagnostics
+    assert (finding.code, finding.line) == ("TAV503", 8)
+    assert "apply toolargs.runtime.enforce_policy(root) to its fastmcp server" in finding.message
+    assert "'mcp' is built by create_server() as 'root'" in finding.message
+    result = fix_source(source, str(path), CONFIG)
+    assert "# expect: TAV503\n    enforce_policy(root)\n" in result.new_source
+    assert [d.code for d in result.fixed] == ["TAV503"]
+    assert fix_source(result.new_source, str(path), CONFIG).new_source == result.new_source

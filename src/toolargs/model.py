@@ -177,6 +177,11 @@ class Server:
     # The framework's own global server, which module-level decorators register on
     # (chuk-mcp-server's `@tool`): `name` is the call that gives it, `get_mcp_server()`.
     module_level: bool = False
+    # Built by a factory function of the module under a local name (`def create_server():
+    # root = FastMCP(...) ... return root`, then `mcp = create_server()`): the function and
+    # that name. Whoever else calls the factory (`main()`) gets a server of its own, so the
+    # policy is applied there, to the local name, before it is returned.
+    factory: tuple[str, str] | None = None
 
     def flag(self, keyword: str) -> bool | None:
         """A boolean constructor keyword: True, False, or None when absent or computed."""

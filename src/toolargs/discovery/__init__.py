@@ -473,8 +473,10 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
             constructor = inner
         enforced = f"{last_name(call.func)}({name})" if constructor is not call else None
         by_factory = _built_by_factory(constructor, index, config)
+        factory = None
         if by_factory is not None:
             constructor, enforced = by_factory[0], enforced or by_factory[1]
+            factory = by_factory[2]
         # `WorkspaceServer(name)`, a class of this module subclassing MCPServer: built
         # like its base, with its own arguments
         typed = _as_base(constructor, index, config) or constructor
@@ -488,6 +490,7 @@ def _servers(index: ModuleIndex, config: Config) -> list[Server]:
         server = Server(name, framework, constructor, drops, None, framework_id)
         server.keywords = _keywords(constructor)
         server.enforced_by = enforced
+        server.factory = factory
         servers[name] = server
     for server in servers.values():
         # an attribute's enforcement is written on it: `enforce_policy(self.server)`
@@ -517,10 +520,11 @@ MAX_LOCAL_BASES = 4  # project subclasses of project subclasses of a server clas
 
 def _built_by_factory(
     call: cst.Call, index: ModuleIndex, config: Config
-) -> tuple[cst.Call, str | None] | None:
+) -> tuple[cst.Call, str | None, tuple[str, str] | None] | None:
     """`mcp = build_server()`, a function of this module that builds the server and
-    returns it (`mcp = FastMCP(...)` ... `return mcp`): that constructor, and the policy's
-    call when the function applies it to what it returns (`enforce_policy(mcp)`)."""
+    returns it (`mcp = FastMCP(...)` ... `return mcp`): that constructor, the policy's
+    call when the function applies it to what it returns (`enforce_policy(mcp)`), and
+    the function's name with the local name it builds the server under."""
     if not isinstance(call.func, cst.Name):
         return None
     function = index.functions.get(call.func.value)
@@ -547,7 +551,7 @@ def _built_by_factory(
         found = built.get(value.value) if isinstance(value, cst.Name) else value
         if isinstance(found, cst.Call) and index.constructs(found, classes):
             local = value.value if isinstance(value, cst.Name) else ""
-            return found, enforced.get(local)
+            return found, enforced.get(local), (call.func.value, local) if local else None
     return None
 
 

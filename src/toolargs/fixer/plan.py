@@ -652,11 +652,14 @@ class _Planner:
                 f"server '{server.name}' is built in {server.served_from}: apply "
                 f"enforce_policy({server.name}) there"
             )
-        code = f"enforce_policy({server.name}{self._policy_options(modes, names)})"
+        # built by a factory of this module under a local name: the policy goes there,
+        # so that every server the factory builds has it
+        bound = server.factory[1] if here and server.factory is not None else server.name
+        code = f"enforce_policy({bound}{self._policy_options(modes, names)})"
         if here:
             built = self.tree.statement_of(server.node)
             small = self.tree.only_small_statement(server.node)
-            if small is None or not _binds(small.body[0], server.name, server.node):
+            if small is None or not _binds(small.body[0], bound, server.node):
                 raise NotMechanical(
                     f"server '{server.name}' is not built by a plain assignment: "
                     f"call enforce_policy({server.name}) after it by hand"

@@ -73,6 +73,15 @@ class Context:
             text = text.replace(bare, f"enforce_policy({shown}{options})")
         if f"enforce_policy({shown}" in text:
             text += self._declare_modes(server)
+            if server.factory is not None and not server.mounted_into:
+                # `mcp = create_server()`, where `root = FastMCP(...)` is returned: each
+                # call of the factory (`main()` makes its own) gets the policy only inside
+                function, local = server.factory
+                text = text.replace(f"enforce_policy({shown}", f"enforce_policy({local}")
+                text += (
+                    f" ('{shown}' is built by {function}() as '{local}': apply it there, "
+                    f"before {function}() returns it, so that every server it builds has it)"
+                )
         site = site_of(server, self.model)
         node, identity = server.node, f"{self.model.path}::{server.name}"
         if site is not None:
