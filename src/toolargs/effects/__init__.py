@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Sequence
 
 from toolargs.config import Config
 from toolargs.effects.catalogue import (
+    AUDIT_HELPER_WORDS,
     CACHE_HELPER_WORDS,
     CLEANUP_HELPER_WORDS,
     CREDENTIAL_HELPER_WORDS,
     CREDENTIALS,
+    LOG,
     PACING,
     PACING_HELPER_WORDS,
     DELETION_CALLS,
@@ -279,11 +281,12 @@ def _upkeep_helper(write: Write, reads: bool) -> str:
 
 
 # Helpers whose names say what of the server's own they keep, under any tool: its cache,
-# its credentials, the pacing of its calls.
+# its credentials, the pacing of its calls, the audit trail of its own work.
 _ANY_TOOL_HELPERS = (
     (CACHE_HELPER_WORDS, UPKEEP_HELPER_WORDS["cache"]),
     (CREDENTIAL_HELPER_WORDS, CREDENTIALS),
     (PACING_HELPER_WORDS, PACING),
+    (AUDIT_HELPER_WORDS, LOG),
 )
 
 

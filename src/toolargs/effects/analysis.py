@@ -509,7 +509,10 @@ class _Scan:
         reads = _reads(kind, _opaque(template))
         if reads is True:
             return
-        own = _SETUP if kind == "sql" and _sql_setup(_opaque(template).parts) else ""
+        own = ""
+        if kind == "sql":
+            parts = _opaque(template).parts
+            own = _SETUP if _sql_setup(parts) else _sql_own_table(parts)
         self.write(kind, site, text, certain=reads is False, why=_why(kind, template),
                    place=place, own=own)
 
@@ -2049,6 +2052,30 @@ _TRIGGER_BODY = re.compile(
     r"(CREATE\s+(?:(?:TEMP|TEMPORARY)\s+)?TRIGGER\b.*?)\bBEGIN\b.*?\bEND\b",
     re.IGNORECASE | re.DOTALL,
 )
+
+
+_WRITTEN_TABLE = re.compile(
+    r"^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|"
+    r"DELETE\s+FROM)\s+[\"`\[]?(\w+)",
+    re.IGNORECASE,
+)
+
+
+def _sql_own_table(parts: tuple[Part, ...]) -> str:
+    """What of its own a server keeps in the table one literal statement writes
+    (`INSERT INTO metrics ...`, `UPDATE prompt_cache SET ...`), by the table's name."""
+    if not parts or not all(isinstance(p, str) for p in parts):
+        return ""
+    text = "".join(p for p in parts if isinstance(p, str))
+    if ";" in text.strip().rstrip(";"):
+        return ""  # a script: more than one statement
+    found = _WRITTEN_TABLE.match(text)
+    if found is None:
+        return ""
+    for word in sorted(_name_words(found.group(1))):
+        if word in cat.OWN_TABLE_WORDS:
+            return cat.OWN_TABLE_WORDS[word]
+    return ""
 
 
 def _sql_setup(parts: tuple[Part, ...]) -> bool:

@@ -123,7 +123,7 @@ CREDENTIAL_MODULES = ("keyring.",)
 OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
     # `refresh_dataset` rebuilding the database it keeps in its cache folder.
     CACHE: frozenset(
-        "cache caches cached refresh rebuild reload reindex purge invalidate".split()
+        "cache caches cached refresh rebuild reload reindex purge invalidate evict".split()
     ),
     CREDENTIALS: frozenset(
         """auth authenticate authentication authorize authorization login logout logon
@@ -155,6 +155,15 @@ UPKEEP_HELPER_WORDS: dict[str, str] = {
         migrate migration migrations""".split()},
     **{word: EXPIRY for word in """prune expire expired expiry evict stale ttl
         housekeeping""".split()},
+}
+# Helpers whose name says they record the server's own work for itself (`log_audit_event`,
+# `_emit_telemetry`): what they write is its audit trail, under any tool.
+AUDIT_HELPER_WORDS = frozenset("audit telemetry".split())
+# Tables a server keeps for itself, by the words of their names (`file_cache`, `metrics`,
+# `audit_log`): SQL that writes only there keeps its cache or records its own work.
+OWN_TABLE_WORDS: dict[str, str] = {
+    **{word: CACHE for word in "cache caches cached".split()},
+    **{word: LOG for word in "log logs audit telemetry metrics".split()},
 }
 # Helpers whose name says they keep a cache (`replace_tasklist_cache`, `memoize_result`):
 # what they write is the server's cache under any tool, not only one named as a read.
