@@ -520,6 +520,8 @@ class _Scan:
         func = call.func
         dotted = dotted_name(func)
         last = last_name(func) or ""
+        if _com_method(func, last, self.locals):
+            last = _CAMEL.sub("_", last).lower()  # `wb.SaveAs(path)`: a COM object's save_as
         qualified = self.project.qualify(dotted, self.function) if dotted else ""
         text = f"{dotted}()" if dotted else ""  # snippets are made for evidence only
         catalogue = self.catalogue
@@ -2059,6 +2061,17 @@ _WRITTEN_TABLE = re.compile(
     r"DELETE\s+FROM)\s+[\"`\[]?(\w+)",
     re.IGNORECASE,
 )
+
+
+def _com_method(func: cst.BaseExpression, last: str, local: frozenset[str]) -> bool:
+    """A method named in PascalCase on an object the function holds (`wb.Save()`,
+    `doc.SaveAs(path)`, `sheet.Range("A1").Delete()`): a COM automation object's, whose
+    methods are the same verbs in another case. A class of a module (`types.Tool(...)`)
+    is not one: its root is an import, not a local."""
+    if not (isinstance(func, cst.Attribute) and last[:1].isupper() and not last.isupper()):
+        return False
+    root = _root_name(func)
+    return root is not None and (root == "self" or root in local)
 
 
 def _sql_own_table(parts: tuple[Part, ...]) -> str:
