@@ -1753,7 +1753,8 @@ def arguments_by_flow(tools: list[Tool], index: ModuleIndex) -> None:
     keywords."""
     wanted = [
         t for t in tools
-        if t.shape == "dispatcher" and t.handler is not None and t.handler.keyword_style
+        if t.shape in ("dispatcher", "registry") and t.handler is not None
+        and t.handler.keyword_style
         and isinstance(t.handler.node, cst.FunctionDef)
     ]  # fmt: skip
     if not wanted or index.path is None:
