@@ -18,7 +18,7 @@ import ast
 import functools
 import itertools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -66,6 +66,11 @@ MAX_FRAMES = 512  # contexts per function before further calls share one (a deco
 # factory applied to each of 300 tools is called from 300 sites)
 MAX_ROUNDS = 12
 MAX_DEPTH = 60  # nested calls evaluated at once
+# Activations of one function on the stack at once, in contexts of their own: deeper, a
+# recursive function (a schema inliner calling itself on each nested schema) runs in one
+# frame for all levels, which a call already on the stack answers with what its returns
+# gave so far (the rounds complete them).
+MAX_RECURSION = 2
 MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
 # Statements evaluated per package (in all rounds, loops run per element included) before
 # the rest is left out: what bounds the time one package can take, whatever its shape.
@@ -335,6 +340,7 @@ class Engine:
         self.changed = False
         self.evaluated: set[Frame] = set()  # frames evaluated this round
         self.stack: list[Frame] = []
+        self.on_stack: Counter[int] = Counter()  # activations per function on the stack
         self.local_cache: dict[int, frozenset[str]] = {}
         self.site_contexts: dict[int, set[Context]] = defaultdict(set)
         self.owners: dict[int, Class] = {}  # a method's def node -> its class
@@ -1509,7 +1515,11 @@ class Engine:
                 return frozenset({Const(owner.name)})
             if not found and name in MODEL_SCHEMA_METHODS and self._is_model(owner):
                 return frozenset({Bound("model-schema:", owner)})  # `Args.model_json_schema`
-            return found or frozenset({UNKNOWN})
+            return frozenset(
+                Bound(v, owner) if isinstance(v, Func) and _decorated_as(v, "classmethod")
+                else v
+                for v in found
+            ) or frozenset({UNKNOWN})  # `Config.from_env()`: `cls` is the class
         if isinstance(owner, Object):
             return self._object_attribute(owner, name)
         if isinstance(owner, Func):
@@ -1662,7 +1672,9 @@ class Engine:
                 for other in self.instances[id(obj.cls.node)]:
                     out.update(self._get(other, name))
             for member in self._class_attribute(obj.cls, name):
-                if isinstance(member, Func) and not _is_static(member):
+                if isinstance(member, Func) and _decorated_as(member, "classmethod"):
+                    out.add(Bound(member, obj.cls))  # `self.create(...)`: `cls` is the class
+                elif isinstance(member, Func) and not _decorated_as(member, "staticmethod"):
                     out.add(Bound(member, obj))
                 elif isinstance(member, Container) and member.kind == "property":
                     out.update(self._property(member, obj))
@@ -1870,6 +1882,10 @@ class Engine:
         if context not in contexts and len(contexts) >= MAX_FRAMES:
             context = ()
             self.broadened.add(f"frames of {function.name}")
+        if self.on_stack[id(function.node)] >= MAX_RECURSION:
+            # deeper in its own recursion: one frame for every level below, whose values
+            # the rounds gather (a recursion in new contexts would not end)
+            context = ()
         contexts.add(context)
         frame = Frame(id(function.node), context)
         self._bind_params(function, frame, positional, keywords)
@@ -1893,6 +1909,7 @@ class Engine:
         if self.exhausted():
             return
         self.stack.append(frame)
+        self.on_stack[frame.owner] += 1
         try:
             scope = self._scope(function, frame)
             if isinstance(function.node, cst.Lambda):
@@ -1912,6 +1929,7 @@ class Engine:
             self._add(self.returns[frame], {UNKNOWN}, "a return")
         finally:
             self.stack.pop()
+            self.on_stack[frame.owner] -= 1
 
     def _scope(self, function: Func, frame: Frame) -> Scope:
         parent: Scope | None = None
@@ -3172,10 +3190,11 @@ def _forbids_extra(statement: cst.Assign) -> bool:
     )
 
 
-def _is_static(function: Func) -> bool:
+def _decorated_as(function: Func, decorator: str) -> bool:
+    """Whether a method is a `staticmethod` or a `classmethod`, by its decorator."""
     node = function.node
     return isinstance(node, cst.FunctionDef) and any(
-        isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
+        isinstance(d.decorator, cst.Name) and d.decorator.value == decorator
         for d in node.decorators
     )
 

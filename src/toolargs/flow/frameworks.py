@@ -224,7 +224,7 @@ SERVER_CALLBACKS = frozenset({"lifespan"})
 IDENTITY_CALLS = {
     "functools.cache": 0,  # a cached function is the function
     # a static or class method is its function, looked up on its class or an instance
-    # (`Tools.definitions()`); `_is_static` tells the engine not to bind it
+    # (`Tools.definitions()`); the engine binds a class method to its class
     "staticmethod": 0,
     "classmethod": 0,
     "functools.lru_cache": 0,  # `@lru_cache` written bare
