@@ -1691,7 +1691,9 @@ class Engine:
         out: set[Value] = set()
         for function in self._get(getter, ELEMENT):
             if isinstance(function, Func):
-                out.update(self.invoke(function, [frozenset({obj})], {}, (id(function.node),)))
+                # a frame per instance: each tool record's `confirm_name` is its own
+                context = (id(function.node), obj.site, *obj.context)[:MAX_CONTEXT]
+                out.update(self.invoke(function, [frozenset({obj})], {}, context))
         return frozenset(out) or frozenset({UNKNOWN})
 
     # --- calls ---

@@ -30,6 +30,8 @@ def create_server(caps):
     app = FastMCP("browser")
     for spec in pool.tools:
         app.tool(name=spec.name)(_handler_for(pool, spec.name))
+        if spec.confirmable:
+            app.tool(name=spec.confirm_name)(_handler_for(pool, spec.name))
     return app
 
 

@@ -8,3 +8,8 @@ class ToolSpec:
     capability: str
     handler: Callable[..., Any]
     skill_only: bool = False
+    confirmable: bool = False
+
+    @property
+    def confirm_name(self) -> str:
+        return f"{self.name}_confirm"

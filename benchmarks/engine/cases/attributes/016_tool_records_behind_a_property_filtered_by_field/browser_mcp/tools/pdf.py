@@ -5,4 +5,6 @@ async def _save_pdf(page, params):
     await page.pdf(path=params["path"])
 
 
-pdf_tools = [ToolSpec(name="browser_pdf_save", capability="pdf", handler=_save_pdf)]
+pdf_tools = [
+    ToolSpec(name="browser_pdf_save", capability="pdf", handler=_save_pdf, confirmable=True)
+]
