@@ -252,6 +252,15 @@ def test_enforce_policy_refuses_other_objects() -> None:
         enforce_policy(object())
 
 
+def test_enforce_policy_leaves_a_servers_test_double_alone() -> None:
+    # A server's own tests patch its Server class (`patch("app.server.Server")`): the
+    # code under test, fixed by `toolargs fix`, calls enforce_policy on the mock.
+    from unittest.mock import MagicMock, Mock
+
+    for double in (MagicMock(), Mock(), MagicMock(spec=object)):
+        assert enforce_policy(double) is double
+
+
 # -- properties -------------------------------------------------------------------------
 
 json_scalars = st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=4)

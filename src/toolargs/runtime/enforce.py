@@ -29,6 +29,12 @@ def _is_fastmcp(server: object) -> bool:
     return any(kind.__module__.split(".")[0] == "fastmcp" for kind in type(server).__mro__)
 
 
+def _is_test_double(server: object) -> bool:
+    """A `unittest.mock` object (`patch("app.server.Server")` in a server's own tests):
+    the code under test calls enforce_policy on it as on the real server."""
+    return any(kind.__module__ == "unittest.mock" for kind in type(server).__mro__)
+
+
 def enforce_policy(
     server: ServerT,
     *,
@@ -48,7 +54,8 @@ def enforce_policy(
     unknown keys are removed and returned in its result as `unknown_args` (or rejected
     with TOOLARGS_STRICT_ARGS=1); a mutation with unknown keys fails with "unknown arg:
     <key>" and never runs. Each tool's terms come from its own input schema and
-    annotations, so tools added later are covered.
+    annotations, so tools added later are covered. A `unittest.mock` object standing in
+    for the server in its tests is returned as it is; anything else raises TypeError.
     """
     if _is_fastmcp(server):
         from toolargs.runtime.fastmcp import enforce_fastmcp_policy
@@ -75,6 +82,8 @@ def enforce_policy(
         return enforce_lowlevel_policy(server, options)
     if is_chuk_server(server):
         return enforce_chuk_policy(server, options)
+    if _is_test_double(server):
+        return server  # a server's tests replace it with a mock: nothing to enforce on
     raise TypeError(
         "enforce_policy needs an MCP Python SDK server (mcp.server.fastmcp.FastMCP in "
         "mcp 1.x, mcp.server.mcpserver.MCPServer in mcp 2.x, mcp.server.lowlevel.Server "
