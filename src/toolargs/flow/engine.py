@@ -66,11 +66,13 @@ MAX_FRAMES = 512  # contexts per function before further calls share one (a deco
 # factory applied to each of 300 tools is called from 300 sites)
 MAX_ROUNDS = 12
 MAX_DEPTH = 60  # nested calls evaluated at once
-# Activations of one function on the stack at once, in contexts of their own: deeper, a
-# recursive function (a schema inliner calling itself on each nested schema) runs in one
-# frame for all levels, which a call already on the stack answers with what its returns
-# gave so far (the rounds complete them).
-MAX_RECURSION = 2
+# Activations of one function on the stack at once, in contexts of their own: a recursive
+# function (a schema inliner calling itself on each nested schema, a flatten over nested
+# lists) is evaluated this deep, and a deeper call gives what that frame's returns gave
+# so far, as a call already on the stack in its own context does. Without the bound, a
+# recursion in a new context per element ran until the interpreter's depth stopped the
+# package's whole evaluation.
+MAX_RECURSION = 4
 MAX_STEPS = 60_000  # function bodies evaluated per package before the rest is left out
 # Statements evaluated per package (in all rounds, loops run per element included) before
 # the rest is left out: what bounds the time one package can take, whatever its shape.
@@ -1730,6 +1732,7 @@ class Engine:
         scope: Scope,
     ) -> Values:
         out: set[Value] = set()
+        self.work += len(callees)  # every callee's call is work, as a statement is
         for callee in callees:
             out.update(self._call_one(callee, positional, keywords, node, scope))
         if len(positional) > 1:
@@ -1884,14 +1887,15 @@ class Engine:
         if context not in contexts and len(contexts) >= MAX_FRAMES:
             context = ()
             self.broadened.add(f"frames of {function.name}")
-        if self.on_stack[id(function.node)] >= MAX_RECURSION:
-            # deeper in its own recursion: one frame for every level below, whose values
-            # the rounds gather (a recursion in new contexts would not end)
-            context = ()
         contexts.add(context)
         frame = Frame(id(function.node), context)
         self._bind_params(function, frame, positional, keywords)
-        if frame not in self.evaluated and frame not in self.stack and len(self.stack) < MAX_DEPTH:
+        if (
+            frame not in self.evaluated
+            and frame not in self.stack
+            and len(self.stack) < MAX_DEPTH
+            and self.on_stack[frame.owner] < MAX_RECURSION
+        ):
             self._enter(function, frame)
         return frozenset(self.returns.get(frame, ())) or frozenset({Const(None)})
 
