@@ -74,8 +74,9 @@ class Context:
         if f"enforce_policy({shown}" in text:
             text += self._declare_modes(server)
             if server.factory is not None and not server.mounted_into:
-                # `mcp = create_server()`, where `root = FastMCP(...)` is returned: each
-                # call of the factory (`main()` makes its own) gets the policy only inside
+                # `mcp = create_server()`, where `root = FastMCP(...)` is returned: a
+                # server the factory builds for another caller (`main()` may build its
+                # own) gets the policy only from inside the factory
                 function, local = server.factory
                 text = text.replace(f"enforce_policy({shown}", f"enforce_policy({local}")
                 text += (
