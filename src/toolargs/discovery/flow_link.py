@@ -1130,8 +1130,8 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
             # and a server mounting its server with a prefix serves it under a name of
             # its own too (`main.mount(sub, prefix="dns")` of one entry point, `mount(sub)`
             # of another): a tool for each
-            _also_mounted(tool, tools, [f for f in named if f.name.endswith("_" + tool.name)],
-                          package, discoverer)  # fmt: skip
+            prefixed = [f for f in named if f.name.endswith("_" + tool.name)]
+            _served_as(tool, tools, prefixed, package, discoverer, renamed=False)
         if not named or any(f.name == tool.name for f in named):
             continue
         unread = tool.name_unread and tool.name == tool.handler.node.name.value
@@ -1142,37 +1142,29 @@ def renamed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleInde
                 sorted({f.name for f in named if f.name.endswith("_" + tool.name)})
             )
             continue
-        # A name the analysis saw given to several handlers (a loop over a dict's items
-        # pairs every key with every value) says nothing about which one it names.
-        named = [f for f in named if len(package.handlers_of(f.name)) == 1]
-        taken = {t.name for t in tools}
-        at = tools.index(tool)
-        for offset, fact in enumerate(named):
-            if fact.name in taken:
-                continue
-            each = tool if offset == 0 else replace(tool)
-            each.name, each.name_as_listed = fact.name, True
-            _classify_again(each, _annotations_of(fact) or each.annotations, discoverer)
-            if each is not tool:
-                tools.insert(at + offset, each)
-            taken.add(fact.name)
+        _served_as(tool, tools, named, package, discoverer, renamed=True)
 
 
-def _also_mounted(
-    tool: Tool, tools: list[Tool], prefixed: list[Served], package: Facts,
-    discoverer: Discoverer,
+def _served_as(
+    tool: Tool, tools: list[Tool], facts: list[Served], package: Facts,
+    discoverer: Discoverer, renamed: bool,
 ) -> None:  # fmt: skip
-    """Copies of `tool` under the prefixed names another server serves it by."""
+    """`tool` under the names of `facts`, each with the annotations its registration
+    gives: `tool` itself takes the first when `renamed`, copies take the others. A name
+    the analysis saw given to several handlers (a loop over a dict's items pairs every
+    key with every value) says nothing about which one it names."""
+    facts = [f for f in facts if len(package.handlers_of(f.name)) == 1]
     taken = {t.name for t in tools}
-    at = tools.index(tool) + 1
-    for fact in prefixed:
-        if fact.name in taken or len(package.handlers_of(fact.name)) != 1:
+    at = tools.index(tool)
+    for offset, fact in enumerate(facts):
+        if fact.name in taken:
             continue
-        each = replace(tool, name=fact.name, name_as_listed=True)
+        each = tool if renamed and offset == 0 else replace(tool)
+        each.name, each.name_as_listed = fact.name, True
         _classify_again(each, _annotations_of(fact) or each.annotations, discoverer)
-        tools.insert(at, each)
+        if each is not tool:
+            tools.insert(at + offset + (0 if renamed else 1), each)
         taken.add(fact.name)
-        at += 1
 
 
 def _annotations_of(fact: Served) -> Annotations | None:
