@@ -2134,7 +2134,11 @@ class Engine:
                 (k for k in keys if isinstance(k, Const) and self._get(container, k.value)),
                 key=lambda k: repr(k.value),
             )
-            if len(exact) > MAX_ITERATIONS:
+            # As many as a loop runs one by one (`For`): a table's rows up to MAX_ROWS.
+            rows = all(
+                isinstance(v, ROW_VALUES) for k in exact for v in self._get(container, k.value)
+            )
+            if len(exact) > (MAX_ROWS if rows else MAX_ITERATIONS):
                 exact = []
             for index, entry in enumerate(exact):
                 pair = Container(id(node), (*scope.frame.context, index + 1), "tuple")
