@@ -114,9 +114,23 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("sqlite3.connect(DB).execute('DELETE FROM t')", "mutation", "SQL that writes"),
         ("return sqlite3.connect(DB).execute('SELECT 1').fetchall()", "read-only", "effects"),
         ("sqlite3.connect(DB).execute(path)", "mutation", "SQL from the arguments"),
+        # a database named for an index the server derives from what it reads: its cache
+        ("sqlite3.connect('search_index.sqlite3').execute('DELETE FROM t')", "read-only",
+         "its cache"),
+        ("sqlite3.connect('index_notes.db').execute('DELETE FROM t')", "mutation",
+         "SQL that writes"),
         ("repo = Repo(path)\nrepo.index.commit('x')", "mutation", "repo.index.commit()"),
         ("return Repo(path).git.log('-3')", "read-only", "effects: none"),
         ("Repo(path).git.checkout('main')", "mutation", "Repo(path).git.checkout()"),
+        # `git reflog` shows the reflog unless told to expire or delete entries
+        ("repo = Repo(path)\nreturn repo.git.reflog()", "read-only", "effects: none"),
+        ("repo = Repo(path)\nreturn repo.git.reflog('show', 'HEAD')", "read-only",
+         "effects: none"),
+        ("repo = Repo(path)\nrepo.git.reflog('expire', '--all')", "mutation",
+         "repo.git.reflog()"),
+        ("subprocess.run(['git', 'reflog', '-n', '20'])", "read-only", "effects: none"),
+        ("subprocess.run(['git', 'reflog', 'delete', 'HEAD@{1}'])", "mutation",
+         "runs `git reflog delete"),
         # a clone the server keeps in scratch space: pulling changes nothing the user owns,
         # pushing changes the remote wherever the clone lives
         ("repo = Repo(path)\nrepo.remotes.origin.pull()", "mutation", "origin.pull()"),
@@ -165,6 +179,14 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("subprocess.run(['git', 'config', 'user.name', path])", "mutation", "command from"),
         ("subprocess.run(['git', 'remote', 'get-url', 'origin'])", "read-only", "effects: none"),
         ("subprocess.run(['systemctl', 'is-active', path])", "read-only", "effects: none"),
+        # a group, then an action of several words that names what it reads
+        ("subprocess.run(['vijil', 'dome', 'detect-status', path])", "read-only",
+         "effects: none"),
+        ("subprocess.run(['vijil', 'policy', 'rule-list'])", "read-only", "effects: none"),
+        ("subprocess.run(['vijil', 'policy', 'rule-delete', path])", "mutation",
+         "command from the arguments"),
+        ("subprocess.run(['vijil', 'eval', 'report', path])", "mutation",
+         "command from the arguments"),
         ("subprocess.run(['trivy', 'scan', '--format', 'json', path])", "read-only",
          "effects: none"),
         ("return httpx.post('https://api.example/v1/chat/completions', json={'q': path})",
@@ -688,6 +710,125 @@ def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(
     assert "record_hit" in found["search_notes"].mode_source
     assert found["tally"].mode == "mutation"
     assert found["begin_export"].mode == "mutation"
+
+
+def test_an_index_brought_up_to_date_before_a_read_is_the_servers_own(
+    tmp_path: Path,
+) -> None:
+    """A memory server keeps its notes as files and a SQLite index derived from them;
+    the read tools bring the index up to date first (`Store.sync` -> `Store._index`).
+    Under a tool named as a read that is its own cache's upkeep: shown, not counted.
+    Under a tool named for changing the notes, the same write counts."""
+    path = server(tmp_path, """
+        import os
+        import sqlite3
+
+        class Store:
+            def __init__(self, home: str) -> None:
+                self.root = os.path.join(home, "notes")
+                self.db = sqlite3.connect(os.path.join(home, "index.sqlite3"))
+
+            def sync(self) -> None:
+                for name in sorted(os.listdir(self.root)):
+                    with open(os.path.join(self.root, name), encoding="utf-8") as f:
+                        self._index(name, f.read())
+
+            def _index(self, name: str, body: str) -> None:
+                self.db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (name, body))
+
+            def search(self, term: str) -> list[str]:
+                rows = self.db.execute("SELECT name FROM notes WHERE body LIKE ?", (term,))
+                return [r[0] for r in rows]
+
+        STORE = Store(os.path.expanduser("~/.notes-mcp"))
+
+        @mcp.tool()
+        def recall_notes(term: str) -> list[str]:
+            STORE.sync()
+            return STORE.search(term)
+
+        @mcp.tool()
+        def store_note(name: str, body: str) -> None:
+            STORE._index(name, body)
+    """)
+    found = tools(path)
+    assert found["recall_notes"].mode == "read-only", found["recall_notes"].mode_source
+    assert "its cache" in found["recall_notes"].mode_source
+    assert found["store_note"].mode == "mutation"
+
+
+def test_a_list_a_helper_makes_and_hands_back_beside_its_data_is_the_callers(
+    tmp_path: Path,
+) -> None:
+    """`quote, warnings = fetch_quote(code)` where the helper returns `data, warnings`
+    and `warnings = []` is its own: appending to it changes nothing the tool got. What a
+    helper hands back of the server's state (`return data, HISTORY`) is not the caller's."""
+    path = server(tmp_path, """
+        HISTORY: list[str] = []
+
+        def fetch_quote(code: str) -> tuple[dict, list[str]]:
+            warnings = []
+            if not code.isdigit():
+                warnings.append("not a listed code")
+            return {"code": code}, warnings
+
+        def last_quote(code: str) -> tuple[dict, list[str]]:
+            return {"code": code}, HISTORY
+
+        @mcp.tool()
+        def quote(code: str) -> dict:
+            data, warnings = fetch_quote(code)
+            if not data:
+                warnings.append("no data")
+            return {"data": data, "warnings": warnings}
+
+        @mcp.tool()
+        def remember_quote(code: str) -> dict:
+            data, seen = last_quote(code)
+            seen.append(code)
+            return data
+    """)
+    found = tools(path)
+    assert found["quote"].mode == "read-only", found["quote"].mode_source
+    assert "changes an object it got" not in found["quote"].mode_source
+    assert "seen.append()" in found["remember_quote"].mode_source
+
+
+def test_what_a_helper_named_for_scratch_space_writes_is_scratch(tmp_path: Path) -> None:
+    """`with _scratch(session.root) as work:` makes a folder inside the session the tool
+    is given and removes it however the call ends: not a write. The same `mkdir` in a
+    helper not named for scratch space is one."""
+    path = server(tmp_path, """
+        import secrets
+        import shutil
+        from contextlib import contextmanager
+        from pathlib import Path
+
+        @contextmanager
+        def _scratch(root: Path):
+            path = root / f"work-{secrets.token_hex(8)}"
+            try:
+                path.mkdir()
+                yield path
+            finally:
+                shutil.rmtree(path, ignore_errors=True)
+
+        def _workspace(root: Path) -> Path:
+            path = root / "work"
+            path.mkdir()
+            return path
+
+        @mcp.tool(annotations={"readOnlyHint": True})
+        def preview_edits(session: str) -> str:
+            with _scratch(Path(session)) as work:
+                return str(work)
+
+        @mcp.tool(annotations={"readOnlyHint": True})
+        def open_workspace(session: str) -> str:
+            return str(_workspace(Path(session)))
+    """)
+    assert ("TAV403", "preview_edits") not in codes(path)
+    assert ("TAV403", "open_workspace") in codes(path)
 
 
 def test_token_requests_expiry_and_cleanup_are_the_servers_own(tmp_path: Path) -> None:

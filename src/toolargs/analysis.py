@@ -332,8 +332,8 @@ ToolNodes = dict[int, tuple[cst.CSTNode | None, cst.CSTNode | None]]
 def _tool_nodes(model: ModuleModel) -> ToolNodes:
     """By tool: the call constructing its server and the name of its handler's `def`,
     when the model holds those nodes: a server built in another module is not placed
-    (its node here is the first tool's anchor), nor is a dispatcher branch (no `def` of
-    its own)."""
+    (its node here is the first tool's anchor); a dispatcher branch (no `def` of its own)
+    is placed at the `def` of the function it is a branch of."""
     anchors = {id(tool.anchor) for tool in model.tools}
     wanted: ToolNodes = {}
     for tool in model.tools:
@@ -342,6 +342,9 @@ def _tool_nodes(model: ModuleModel) -> ToolNodes:
             server = None
         handler = tool.handler.node if tool.handler else None
         placed: cst.CSTNode | None = handler.name if isinstance(handler, cst.FunctionDef) else None
+        function = tool.handler.function if tool.handler else None
+        if placed is None and function is not None and handler is not function.node:
+            placed = function.node.name  # a branch: the function it is a branch of
         if isinstance(tool.anchor, cst.Lambda):  # a table's lambda: the handler is there
             placed = tool.anchor
         wanted[id(tool)] = (server, placed)

@@ -26,7 +26,15 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
-from toolargs.discovery.literals import dotted_name, keyword, last_name, parameter_names, positional
+from toolargs.discovery.dispatcher import Dispatcher
+from toolargs.discovery.literals import (
+    dotted_name,
+    keyword,
+    last_name,
+    parameter_names,
+    positional,
+    string_value,
+)
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.serving import names_classes
 from toolargs.discovery.shapes import Discoverer
@@ -844,6 +852,7 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     known = {t.name for t in tools}
     handlers = {id(t.handler.node) for t in tools if t.handler is not None}
     package = _facts(index.path)
+    names = {f.name for f in facts}
     calls: dict[int, cst.CSTNode] | None = None
     lambdas: dict[int, cst.Lambda] | None = None
     for fact in facts:
@@ -885,6 +894,11 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             info = replace(info, index=home)
         if home is not index:
             discoverer.add_decls_of(home)  # its `Tool(...)` descriptions, for the schema
+        if fact.framework in DISPATCHED and fact.arguments:
+            routed = _routed(discoverer, info, fact, anchor, names)
+            if routed:  # each name's branch of a router the call handler hands it to
+                known |= routed
+                continue
         handler, sig = discoverer.function_handler(info, fact.name, None, fact.arguments)
         schema = discoverer.schema_for(fact.name, None, sig)
         annotations = None
@@ -900,6 +914,51 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             # one call handler's branch serves many names; a handler seen only under
             # names of its own is one tool per name (a function made per row)
             handlers.add(id(info.node))
+
+
+def _routed(
+    discoverer: Discoverer, info: FunctionInfo, fact: Served, anchor: cst.CSTNode,
+    names: set[str],
+) -> set[str]:
+    """A call handler's router (`_dispatch_tool(name, arguments)`) that branches on the
+    tool's name (`match name: case "search": ...`): its branches are the tools, each
+    with its own body, as in a call handler that branches itself. The names of the tools
+    made; none when it does not branch on a parameter for this tool's name."""
+    param = _name_parameter(info.node, fact.name)
+    if param is None:
+        return set()
+    before = len(discoverer.tools)
+    dispatcher = Dispatcher(discoverer, info, param, fact.arguments)
+    dispatcher.anchor = anchor
+    dispatcher.discover()
+    made = discoverer.tools[before:]
+    # Only the names the analysis saw served: a branch for another is not a tool here.
+    del discoverer.tools[before:]
+    kept = [t for t in made if t.name in names]
+    discoverer.tools.extend(kept)
+    return {t.name for t in kept}
+
+
+def _name_parameter(node: cst.FunctionDef, name: str) -> str | None:
+    """The parameter a function branches on for the literal `name`: `match p:` with a
+    case of that literal, or `if p == "name"`."""
+    params = set(parameter_names(node))
+    for each in walk(node.body):
+        if isinstance(each, cst.Match) and isinstance(each.subject, cst.Name):
+            if each.subject.value in params and any(
+                string_value(n.value) == name
+                for case in each.cases
+                for n in walk(case.pattern)
+                if isinstance(n, cst.MatchValue)
+            ):
+                return each.subject.value
+        elif isinstance(each, cst.Comparison) and isinstance(each.left, cst.Name):
+            if each.left.value in params and any(
+                isinstance(t.operator, cst.Equal) and string_value(t.comparator) == name
+                for t in each.comparisons
+            ):
+                return each.left.value
+    return None
 
 
 def _module(index: ModuleIndex, path: str) -> ModuleIndex | None:

@@ -29,6 +29,7 @@ from toolargs.effects.catalogue import (
     DELETION_CALLS,
     OBJECT_SETUP,
     SCRATCH_CLEANUP,
+    SCRATCH_WORDS,
     OWN_STATE_TOOL_WORDS,
     READ_NAME_WORDS,
     UPKEEP_HELPER_WORDS,
@@ -216,7 +217,9 @@ def _upkeep(
       -> Store.write`) is upkeep of the server's own;
     - a file deleted through a helper named for cleaning up temporary files
       (`extract_text -> Processor.cleanup_files -> file_path.unlink`) is what the tool
-      made on the way, under a tool whose name does not say it deletes.
+      made on the way, under a tool whose name does not say it deletes;
+    - what a helper named for the scratch space it makes writes (`preview_edits ->
+      _scratch -> path.mkdir`) is that scratch space, not a write at all.
 
     Only writes the tool's arguments do not decide, that are not the handler's own, and
     no HTTP request, process or git command: those act on what the user owns."""
@@ -236,6 +239,8 @@ def _upkeep(
         writes = []
         for write in verdict.writes:
             why = _upkeep_helper(write, reads) if _may_be_upkeep(write) else ""
+            if not why and not deletes and _scratch_helper(write):
+                continue  # scratch space, as a temporary file is: not a write
             if not why and not deletes and _may_be_upkeep(write):
                 why = _cleanup_helper(write)
             writes.append(replace(write, own=why) if why else write)
@@ -288,6 +293,17 @@ _ANY_TOOL_HELPERS = (
     (PACING_HELPER_WORDS, PACING),
     (AUDIT_HELPER_WORDS, LOG),
 )
+
+
+def _scratch_helper(write: Write) -> bool:
+    """A change of the filesystem made inside a helper named for the scratch space it
+    makes (`with _scratch(session.root) as work:`, a folder it removes however the call
+    ends), wherever the tool's arguments put that space: the tool's own scratch."""
+    if write.kind != "filesystem" or write.from_arguments:
+        return False
+    return any(
+        name_words(label.rsplit(".", 1)[-1]) & SCRATCH_WORDS for label in write.chain[1:]
+    )
 
 
 def _cleanup_helper(write: Write) -> str:

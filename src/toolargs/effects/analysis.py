@@ -985,11 +985,14 @@ class _Scan:
         found = self.made_by.get(name) if name is not None else None
         if not found:
             return False
-        for call in found:
+        for call, position in found:
             callee = self.project.resolve(call, self.function)
             if callee is None or not isinstance(callee.node, cst.FunctionDef):
                 return False
-            if not _data_return(callee.node.returns) and not _returns_made_here(callee.node):
+            if position is not None:
+                if not _returns_made_at(callee.node, position):
+                    return False
+            elif not _data_return(callee.node.returns) and not _returns_made_here(callee.node):
                 return False
         return True
 
@@ -1281,6 +1284,13 @@ class _Scan:
         subcommand = last.replace("_", "-")
         if subcommand in cat.GIT_READ_SUBCOMMANDS:
             return True
+        if subcommand in cat.GIT_READ_UNLESS_ACTIONS:  # `repo.git.reflog()`
+            first = next((a for a in call.args if a.keyword is None), None)
+            action = string_value(first.value) if first is not None else None
+            if first is None or action is not None and not (
+                action in cat.GIT_READ_UNLESS_ACTIONS[subcommand]
+            ):
+                return True
         if subcommand in cat.GIT_LIST_SUBCOMMANDS:
             parts: list[Part] = ["git", subcommand]
             for arg in call.args:
@@ -2213,11 +2223,17 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
             if not arg.startswith("-"):
                 if arg in cat.READ_SUBCOMMANDS:
                     return True
-                # a group, then its action: `uv tool list`, `gh pr view 12`
+                # a group, then its action: `uv tool list`, `gh pr view 12`, and an
+                # action of several words that names what it reads first or last
+                # (`vijil dome detect-status`, `vijil policy rule-list`)
                 then = next((w for w in words[1:2] if isinstance(w, str)), None)
+                said = (then or "").split("-")
                 return (
-                    then in cat.READ_SUBCOMMANDS and words[0] == arg
-                    and arg not in cat.COMMAND_RUNNERS and not _acts(arg)
+                    (then in cat.READ_SUBCOMMANDS
+                     or len(said) > 1 and (
+                         said[0] in cat.READ_SUBCOMMANDS or said[-1] in cat.READ_SUBCOMMANDS
+                     ) and not any(_acts(w) for w in said))
+                    and words[0] == arg and arg not in cat.COMMAND_RUNNERS and not _acts(arg)
                 )  # fmt: skip
         # Options only: `lean --print-prefix`, `node --version` ask; `make` alone builds.
         return bool(rest) and all(
@@ -2246,6 +2262,10 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     action = next((a for a in after if not (isinstance(a, str) and a.startswith("-"))), None)
     if isinstance(action, str) and action in cat.GIT_LIST_READ_ACTIONS.get(subcommand, ()):
         return True  # `git remote get-url origin`
+    if subcommand in cat.GIT_READ_UNLESS_ACTIONS:  # `git reflog`, `git reflog show HEAD`
+        if action is None or isinstance(action, str):
+            return action not in cat.GIT_READ_UNLESS_ACTIONS[subcommand]
+        return None
     if subcommand in cat.GIT_LIST_SUBCOMMANDS:
         if any(not isinstance(a, str) for a in after):
             return None  # `git branch <something>`: lists with flags, creates with a name
@@ -2305,7 +2325,7 @@ class _Read:
     nodes: list[cst.CSTNode]
     bindings: tuple[
         frozenset[str], frozenset[str], dict[str, cst.BaseExpression], frozenset[str],
-        dict[str, tuple[cst.Call, ...]],
+        dict[str, tuple[tuple[cst.Call, int | None], ...]],
     ]  # fmt: skip
     guards: dict[str, str]
 
@@ -2340,25 +2360,28 @@ def _bindings(
     root: cst.CSTNode, nodes: list[cst.CSTNode]
 ) -> tuple[
     frozenset[str], frozenset[str], dict[str, cst.BaseExpression], frozenset[str],
-    dict[str, tuple[cst.Call, ...]],
+    dict[str, tuple[tuple[cst.Call, int | None], ...]],
 ]:  # fmt: skip
     """Parameters, every local name, the value of names bound once, the names that only
     ever hold values made here (literals, builtins' results, JSON data), and the names
     that hold only such values and the results of calls, with those calls (`lines =
     [...]` in one branch, `lines = base_lines(label)` in another: made here when the
-    functions called return data)."""
+    functions called return data), each with the position of the value it unpacks
+    (`data, warnings = fetch(code)`: 1 for `warnings`), None for the whole result."""
     params: set[str] = set()
     names: set[str] = set()
     values: dict[str, cst.BaseExpression] = {}
     counts: dict[str, int] = {}
     made: dict[str, bool] = {}
-    calls: dict[str, list[cst.Call] | None] = {}  # None: bound to something else too
+    # None: bound to something else too
+    calls: dict[str, list[tuple[cst.Call, int | None]] | None] = {}
 
     def bind(
         target: cst.CSTNode,
         value: cst.BaseExpression | None = None,
         owned: bool = False,
         part: bool = False,
+        unpacked: tuple[cst.Call, int] | None = None,
     ) -> None:
         kind = type(target)
         if kind is cst.Name:
@@ -2378,7 +2401,9 @@ def _bindings(
             if not owned and called is not None:
                 call = _awaited(value) if value is not None and not part else None
                 if isinstance(call, cst.Call):
-                    called.append(call)
+                    called.append((call, None))
+                elif unpacked is not None:
+                    called.append(unpacked)
                 else:
                     calls[target.value] = None
         elif (kind is cst.Tuple or kind is cst.List) and _pairs(target, value):
@@ -2388,11 +2413,17 @@ def _bindings(
             for element, given in zip(target.elements, value.elements):
                 bind(element.value, given.value, owned, part)
         elif kind is cst.Tuple or kind is cst.List:
-            for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
+            source = _awaited(value) if value is not None else None
+            elements = target.elements  # type: ignore[attr-defined]
+            for index, element in enumerate(elements):
                 # `query, generic = rewrite(sql)`: the first value keeps the start of the
                 # call's text (templates only: what the value is stays unknown).
                 first = value if index == 0 and _is_call(value) else None
-                bind(element.value, first, owned, part=True)
+                plain = not any(isinstance(e, cst.StarredElement) for e in elements[:index])
+                position = (
+                    (source, index) if isinstance(source, cst.Call) and plain else None
+                )
+                bind(element.value, first, owned, part=True, unpacked=position)
         elif kind is cst.StarredElement:
             bind(target.value, None, owned)  # type: ignore[attr-defined]
 
@@ -2545,6 +2576,31 @@ def _returns_made_here(node: cst.FunctionDef) -> bool:
     """A function whose every `return` gives a value it makes (`return nid.split("/")[0]`)."""
     returns = [n for n in _nodes(node) if isinstance(n, cst.Return)]
     return bool(returns) and all(r.value is not None and _made_here(r.value) for r in returns)
+
+
+def _returns_made_at(node: cst.FunctionDef, position: int) -> bool:
+    """A function whose every `return` gives a tuple whose value at `position` it makes
+    (`return data, warnings` where `warnings = []` and only its own values fill it)."""
+    returns = [n for n in _nodes(node) if isinstance(n, cst.Return)]
+    if not returns:
+        return False
+    owned: frozenset[str] | None = None
+    for ret in returns:
+        value = ret.value
+        if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) <= position:
+            return False
+        if any(isinstance(e, cst.StarredElement) for e in value.elements[: position + 1]):
+            return False
+        element = value.elements[position].value
+        if _made_here(element):
+            continue
+        if not isinstance(element, cst.Name):
+            return False
+        if owned is None:
+            owned = _read(node).bindings[3]
+        if element.value not in owned:
+            return False
+    return True
 
 
 def _a_copy(value: cst.BaseExpression) -> bool:

@@ -142,13 +142,15 @@ OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
 }
 # What a helper between a tool and a write is named for, when it keeps the server's own
 # state: set-up of an object the tool uses (`Store.__init__` running migrations), or its
-# upkeep: a cache it refreshes (`_maybe_refresh_trends`), the counts and logs it keeps of
+# upkeep: a cache it refreshes (`_maybe_refresh_trends`), an index it derives from what it
+# reads and brings up to date before answering (`Store._index`, `ensure_indexed`,
+# `ensure_fresh`), the counts and logs it keeps of
 # its own use (`record_hit`, `_bump_access_count`), the entries it lets expire
 # (`_prune_expired`, `evict_stale`). A write reached through one is the server's, for a
 # tool whose name says it reads (docs/effects.md).
 UPKEEP_HELPER_WORDS: dict[str, str] = {
     **{word: CACHE for word in """cache caches cached memo memoize refresh refreshes
-        rebuild reindex warm""".split()},
+        rebuild reindex warm index indexed indexing fresh""".split()},
     **{word: LOG for word in """log logs audit record track hit hits counter counters
         access accesses usage telemetry bookkeeping""".split()},
     **{word: DATABASE_SETUP for word in """init initialize initialise setup bootstrap
@@ -231,6 +233,9 @@ SAME_PLACE_CALLS = frozenset(
 REPOSITORY_AT = {"git.Repo.clone_from": (1, "to_path"), "git.repo.Repo.clone_from": (1, "to_path")}
 # A database that lives in memory: what is written there is gone with the connection.
 MEMORY_DATABASES = frozenset({":memory:"})
+# A database file named for an index (`index.sqlite3`, `search_index.db`): what the server
+# derives from what it reads (files, documents) to answer faster, its cache.
+INDEX_DATABASE = re.compile(r"(?:^|[/\\_.-])index\.(?:db|sqlite|sqlite3|duckdb)$", re.IGNORECASE)
 # Module functions that change the filesystem at another argument than the first: the
 # positions (and keywords) of the paths they change. `shutil.copy(src, dst)` writes dst;
 # `shutil.move(src, dst)` changes both. Others change their first argument.
@@ -381,6 +386,11 @@ GIT_READ_SUBCOMMANDS = frozenset(
     cat-file grep shortlog show-ref for-each-ref name-rev merge-base whatchanged
     count-objects check-ignore version help""".split()
 )
+# Subcommands that read unless their first word is one of these actions (`git reflog`,
+# `git reflog show HEAD`; `git reflog expire --all` writes).
+GIT_READ_UNLESS_ACTIONS: dict[str, frozenset[str]] = {
+    "reflog": frozenset({"expire", "delete"}),
+}
 # Subcommands that list without arguments and write with them (`git branch new`).
 GIT_LIST_SUBCOMMANDS = frozenset({"branch", "tag", "remote", "config"})
 GIT_LIST_FLAGS = frozenset(

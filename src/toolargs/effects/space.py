@@ -142,6 +142,8 @@ def _literal(expr: cst.BaseExpression | None) -> Place | None:
 def _text(text: str) -> Place | None:
     if scratch_text(text) or text in cat.MEMORY_DATABASES:
         return True  # `/tmp/x`, `~/.cache`, `sqlite3.connect(":memory:")`
+    if cat.INDEX_DATABASE.search(text):
+        return Own(cat.CACHE)  # `index.sqlite3`: an index it derives from what it reads
     reason = own_text(text)
     return Own(reason) if reason else None
 

@@ -1263,6 +1263,8 @@ class Engine:
     ) -> Values:
         """A comprehension: its targets are its own (a name of the function it is in
         that they share means, inside it, only what they iterate over)."""
+        if isinstance(node, cst.DictComp) and self._filtered_arguments(node, scope):
+            return frozenset({ARGUMENTS})
         overrides = self.overrides.setdefault(scope.frame, {})
         saved = dict(overrides)
         try:
@@ -1283,6 +1285,29 @@ class Engine:
             overrides.clear()
             overrides.update(saved)
         return frozenset({container})
+
+    def _filtered_arguments(self, node: cst.DictComp, scope: Scope) -> bool:
+        """`{k: v for k, v in arguments.items() if v is not None}` over a tool call's
+        arguments: a copy that keeps every key it is sent (an unknown one too) is still
+        the call's arguments."""
+        for_in = node.for_in
+        iterated, target = for_in.iter, for_in.target
+        if not (
+            for_in.inner_for_in is None
+            and isinstance(iterated, cst.Call)
+            and not iterated.args
+            and isinstance(iterated.func, cst.Attribute)
+            and iterated.func.attr.value == "items"
+            and isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+            and all(isinstance(e.value, cst.Name) for e in target.elements)
+            and isinstance(node.key, cst.Name)
+            and node.key.value == cast(cst.Name, target.elements[0].value).value
+            and isinstance(node.value, cst.Name)
+            and node.value.value == cast(cst.Name, target.elements[1].value).value
+        ):
+            return False
+        return ARGUMENTS in self.eval(iterated.func.value, scope)
 
     def _comprehended_each(
         self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, scope: Scope

@@ -685,6 +685,11 @@ class Reader:
         # A helper that gives the arguments back (`args = _require_mapping(arguments)`)
         # checks them on the way to the branch: it is not the branch.
         every = [each for each in every if ARGUMENTS not in self.engine.returned(each.function)]
+        # A check whose answer only decides whether the handler stops early (`problem =
+        # _argument_error(schema, arguments)`, then `if problem: return error(problem)`)
+        # is not the branch either.
+        guards = _guards(handler.node)
+        every = [each for each in every if each.function.name not in guards]
         invoked = [each for each in every if not each.got_name]
         # The one handed the call's arguments first (`handler(arguments)` inside a
         # closure run off the event loop); else a router handed the name and the
@@ -838,3 +843,43 @@ def _methods_called(node: cst.CSTNode) -> frozenset[str]:
         for each in walk(node)
         if isinstance(each, cst.Call) and isinstance(each.func, cst.Attribute)
     )
+
+
+def _guards(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
+    """Names of the functions a handler calls only to decide whether it stops early: the
+    call is an `if` test (`if not valid(arguments): return ...`), or its result is bound
+    to a name read nowhere but inside `if` statements that test it."""
+    tests: dict[str, int] = defaultdict(int)  # a function's calls in an `if` test
+    calls: dict[str, int] = defaultdict(int)  # all its calls
+    bound: dict[str, str] = {}  # name -> the function whose result it holds
+    reads: dict[str, int] = defaultdict(int)  # a name's reads
+    tested: dict[str, int] = defaultdict(int)  # its reads inside an `if` testing it
+    for each in walk(node.body):
+        if isinstance(each, cst.Call):
+            calls[_called(each)] += 1
+        elif isinstance(each, cst.Assign) and isinstance(each.value, cst.Call):
+            targets = [t.target for t in each.targets]
+            if len(targets) == 1 and isinstance(targets[0], cst.Name):
+                bound[targets[0].value] = _called(each.value)
+        elif isinstance(each, cst.If):
+            for inner in walk(each.test):
+                if isinstance(inner, cst.Call):
+                    tests[_called(inner)] += 1
+            names = {n.value for n in walk(each.test) if isinstance(n, cst.Name)}
+            for inner in walk(each):
+                if isinstance(inner, cst.Name) and inner.value in names:
+                    tested[inner.value] += 1
+        elif isinstance(each, cst.Name):
+            reads[each.value] += 1
+    for name, function in bound.items():
+        if reads[name] - 1 == tested[name] > 0:  # the binding's own target aside
+            tests[function] += calls[function]
+    return frozenset(f for f, n in tests.items() if f and n == calls[f])
+
+
+def _called(call: cst.Call) -> str:
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) else ""
+
