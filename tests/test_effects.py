@@ -1450,6 +1450,54 @@ def test_a_tool_named_for_its_own_state_changes_it(tmp_path: Path) -> None:
     assert found["cached_entries"].mode_source == "effects: none in the resolved call tree"
 
 
+def test_a_key_check_every_tool_posts_alike_is_metering(tmp_path: Path) -> None:
+    """Every tool posts the caller's `api_key` (and nothing else of its arguments) to the
+    vendor's `/verify` before it computes: metering its use, under tools none of whose
+    names says it reads. A shared helper that posts a tool's data is still a write."""
+    path = server(tmp_path, """
+        import json
+        import urllib.request
+
+        def _verify(api_key: str) -> bool:
+            data = json.dumps({"api_key": api_key}).encode()
+            req = urllib.request.Request("https://vendor.example/verify", data=data,
+                                         method="POST")
+            with urllib.request.urlopen(req) as reply:
+                return bool(json.load(reply).get("allowed", True))
+
+        def _submit(payload: dict) -> dict:
+            req = urllib.request.Request("https://vendor.example/jobs",
+                                         data=json.dumps(payload).encode(), method="POST")
+            with urllib.request.urlopen(req) as reply:
+                return json.load(reply)
+
+        @mcp.tool()
+        def encode_text(text: str, api_key: str = "") -> str:
+            _verify(api_key)
+            return text.encode().hex()
+
+        @mcp.tool()
+        def decode_text(data: str, api_key: str = "") -> str:
+            _verify(api_key)
+            return bytes.fromhex(data).decode()
+
+        @mcp.tool()
+        def render_matrix(text: str, api_key: str = "") -> list[str]:
+            _verify(api_key)
+            return [text]
+
+        @mcp.tool()
+        def enqueue_render(text: str, api_key: str = "") -> dict:
+            _verify(api_key)
+            return _submit({"text": text})
+    """)
+    found = tools(path)
+    assert found["encode_text"].mode == "read-only", found["encode_text"].mode_source
+    assert "reached the same way by 4 of 4 tools" in found["encode_text"].mode_source
+    assert found["enqueue_render"].mode == "mutation"
+    assert "_submit" in found["enqueue_render"].mode_source
+
+
 def test_a_write_every_tool_reaches_alike_is_the_servers_machinery(tmp_path: Path) -> None:
     """A sign-in step every tool goes through (its POST and the state it saves) tells no
     tool from another; a tool that signs in itself still shows both."""

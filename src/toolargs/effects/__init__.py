@@ -126,7 +126,8 @@ def _first_of_each(writes: Sequence[Write], words: set[str]) -> list[Write]:
 AMBIENT_SHARE = 0.75
 AMBIENT_MIN = 3
 # Kinds that act on what the user owns whichever tool reaches them: never ambient. An
-# HTTP request is only when it carries nothing of the tool's arguments (signing in).
+# HTTP request is only when it carries nothing of the tool's arguments but credentials
+# (signing in, metering).
 _NOT_AMBIENT = frozenset({"process", "git", "desktop"})
 
 
@@ -156,18 +157,24 @@ def _ambient(
     if total < need:
         return verdicts
     reached: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+    requests: set[int] = set()  # requests that carry the caller's credentials alone
     for key, verdict in verdicts.items():
         for write in verdict.writes:
             if _may_be_ambient(write, context[key]):
                 reached.setdefault(id(write.node), []).append((key, write.chain[1:]))
+                if write.kind == "network" and set(write.carries) - context[key]:
+                    requests.add(id(write.node))
     shared: dict[int, list[tuple[tuple[str, ...], int]]] = {}  # node -> (tail, tools)
     for node, paths in reached.items():
         named = [(names[key], chain) for key, chain in paths]
         if len({name for name, _ in named}) < need:
             continue
+        # One of them named as a read (a server whose every tool writes through one
+        # helper has no such tool), unless it is a request that carries, of the tools'
+        # arguments, the caller's credentials alone: signing in, or metering each call.
         tails = [
             (tail, len(reaching)) for tail, reaching in _shared_tails(named, need)
-            if any(reads_by_name(name, config) for name in reaching)
+            if node in requests or any(reads_by_name(name, config) for name in reaching)
         ]
         if tails:
             shared[node] = tails
@@ -180,7 +187,7 @@ def _ambient(
             for tail, count in shared.get(id(write.node), ()):
                 if _may_be_ambient(write, context[key]) and _ends_with(write.chain[1:], tail):
                     why = f"reached the same way by {count} of {total} tools"
-                    write = replace(write, own=why)
+                    write = replace(write, own=why, carries=())  # credentials at most
                     break
             writes.append(write)
         marked[key] = Verdict(tuple(writes), verdict.resolved)
@@ -195,8 +202,17 @@ def _may_be_ambient(write: Write, context: frozenset[str]) -> bool:
         and not write.from_arguments
         and write.kind not in _NOT_AMBIENT
         and (write.certain or write.kind != "sql")
-        and (write.kind != "network" or set(write.carries) <= context)
+        and (write.kind != "network" or _signing_in(write, context))
     )
+
+
+def _signing_in(write: Write, context: frozenset[str]) -> bool:
+    """A request that carries nothing of the tool's arguments but what the framework
+    fills in and the caller's credentials (`check_access(api_key)` posting the key to the
+    vendor's `/verify`): the server signing in or metering its use, not a change."""
+    from toolargs.effects.space import own_name
+
+    return all(p in context or own_name(p) == CREDENTIALS for p in write.carries)
 
 
 def _upkeep(
