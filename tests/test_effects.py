@@ -1450,6 +1450,36 @@ def test_a_tool_named_for_its_own_state_changes_it(tmp_path: Path) -> None:
     assert found["cached_entries"].mode_source == "effects: none in the resolved call tree"
 
 
+def test_a_precondition_a_read_only_tool_ensures_is_set_up(tmp_path: Path) -> None:
+    """A tool annotated read-only that first makes sure its helper module is loaded into
+    the application it drives (`_ensure_module_injected`) sets up what it uses: no
+    TAV403. The same write under an unannotated tool not named as a read counts."""
+    path = server(tmp_path, """
+        from pathlib import Path
+
+        HELPERS = Path.home() / "maya" / "scripts" / "mcp_helpers.py"
+
+        def _ensure_module_injected() -> None:
+            if not HELPERS.exists():
+                HELPERS.write_text("def describe(): ...")
+
+        @mcp.tool(annotations={"readOnlyHint": True})
+        def scene_nodes() -> list[str]:
+            _ensure_module_injected()
+            return []
+
+        @mcp.tool()
+        def scene_snapshot() -> list[str]:
+            _ensure_module_injected()
+            return []
+    """)
+    assert ("TAV403", "scene_nodes") not in codes(path)
+    found = tools(path)
+    assert found["scene_nodes"].mode == "read-only"
+    assert found["scene_snapshot"].mode == "mutation"
+    assert "HELPERS.write_text()" in found["scene_snapshot"].mode_source
+
+
 def test_a_key_check_every_tool_posts_alike_is_metering(tmp_path: Path) -> None:
     """Every tool posts the caller's `api_key` (and nothing else of its arguments) to the
     vendor's `/verify` before it computes: metering its use, under tools none of whose

@@ -227,8 +227,9 @@ def _upkeep(
       replace_tasklist_cache`) is the cache the server keeps, under any tool, and one
       reached through a helper named for logging in (`discover_projects ->
       _authenticate_locked -> TokenStore.save`) the credentials it keeps;
-    - under a tool whose name says it reads (`search_docs`, `get_status`, `recall`), a
-      write reached through a helper named for a cache, a log, counts or set-up
+    - under a tool whose name says it reads (`search_docs`, `get_status`, `recall`), or
+      annotated read-only, a write reached through a helper named for a cache, a log,
+      counts or set-up
       (`ai_search -> _finish_search -> record_hit`, `get_summary -> _maybe_refresh_trends
       -> Store.write`) is upkeep of the server's own;
     - a file deleted through a helper named for cleaning up temporary files
@@ -248,7 +249,9 @@ def _upkeep(
         verdict = verdicts.get(id(tool))
         if verdict is None:
             continue
-        reads = _reads_by_name(tool.name, config)
+        # Named as a read, or annotated read-only: its author says it reads, and what a
+        # helper named for upkeep writes on the way is the server's own.
+        reads = _reads_by_name(tool.name, config) or tool.read_only_hint is True
         deletes = bool(
             name_words(tool.name) & (CLEANUP_HELPER_WORDS | DELETION_CALLS | {"delete", "purge"})
         )

@@ -155,6 +155,8 @@ UPKEEP_HELPER_WORDS: dict[str, str] = {
         access accesses usage telemetry bookkeeping""".split()},
     **{word: DATABASE_SETUP for word in """init initialize initialise setup bootstrap
         migrate migration migrations""".split()},
+    # `ensure_module_injected`, `_ensure_schema`: an idempotent precondition of the read
+    **{word: OBJECT_SETUP for word in "ensure ensures".split()},
     **{word: EXPIRY for word in """prune expire expired expiry evict stale ttl
         housekeeping""".split()},
 }
