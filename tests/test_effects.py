@@ -179,6 +179,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("subprocess.run(['git', 'config', 'user.name', path])", "mutation", "command from"),
         ("subprocess.run(['git', 'remote', 'get-url', 'origin'])", "read-only", "effects: none"),
         ("subprocess.run(['systemctl', 'is-active', path])", "read-only", "effects: none"),
+        ("return subprocess.run(['findstr', 'TODO', path]).stdout", "read-only",
+         "effects: none"),
         # a group, then an action of several words that names what it reads
         ("subprocess.run(['vijil', 'dome', 'detect-status', path])", "read-only",
          "effects: none"),
@@ -1448,6 +1450,54 @@ def test_a_tool_named_for_its_own_state_changes_it(tmp_path: Path) -> None:
     assert found["sweep_cache"].mode == "read-only"
     assert ("TAV403", "sweep_cache") not in codes(path)
     assert found["cached_entries"].mode_source == "effects: none in the resolved call tree"
+
+
+def test_a_cache_keyed_by_the_arguments_is_the_servers(tmp_path: Path) -> None:
+    """`ResultCache.put(url, depth, page)` files each answer under a key made of the
+    tool's arguments: the entry carries them, the cache is the server's own, whatever
+    the tool is named. A store not named for a cache, keyed alike, is a write."""
+    path = server(tmp_path, """
+        import hashlib
+        import json
+        from pathlib import Path
+
+        import httpx
+
+        class ResultCache:
+            def __init__(self, root: str = "~/.scrape/cache") -> None:
+                self.root = Path(root).expanduser()
+
+            def put(self, key: str, value: dict) -> None:
+                fp = self.root / hashlib.sha256(key.encode()).hexdigest()
+                fp.parent.mkdir(parents=True, exist_ok=True)
+                fp.write_text(json.dumps(value))
+
+        class Archive:
+            def __init__(self, root: str = "~/archive") -> None:
+                self.root = Path(root).expanduser()
+
+            def put(self, key: str, value: dict) -> None:
+                (self.root / key).write_text(json.dumps(value))
+
+        CACHE = ResultCache()
+        ARCHIVE = Archive()
+
+        @mcp.tool()
+        def web_extract(url: str, depth: int = 1) -> dict:
+            page = {"html": httpx.get(url).text}
+            CACHE.put(f"{url}:{depth}", page)
+            return page
+
+        @mcp.tool()
+        def web_keep(url: str, depth: int = 1) -> dict:
+            page = {"html": httpx.get(url).text}
+            ARCHIVE.put(f"{url}:{depth}", page)
+            return page
+    """)
+    found = tools(path)
+    assert found["web_extract"].mode == "read-only", found["web_extract"].mode_source
+    assert "ResultCache.put" in found["web_extract"].mode_source
+    assert found["web_keep"].mode == "mutation"
 
 
 def test_a_precondition_a_read_only_tool_ensures_is_set_up(tmp_path: Path) -> None:

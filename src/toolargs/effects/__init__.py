@@ -258,6 +258,10 @@ def _upkeep(
         writes = []
         for write in verdict.writes:
             why = _upkeep_helper(write, reads) if _may_be_upkeep(write) else ""
+            if not why and _cached(write):
+                # a cache keyed by what the tool was asked: the entry carries the
+                # arguments, the cache is still the server's
+                why, write = write.own or UPKEEP_HELPER_WORDS["cache"], replace(write, carries=())
             if not why and not deletes and _scratch_helper(write):
                 continue  # scratch space, as a temporary file is: not a write
             if not why and not deletes and _may_be_upkeep(write):
@@ -312,6 +316,20 @@ _ANY_TOOL_HELPERS = (
     (PACING_HELPER_WORDS, PACING),
     (AUDIT_HELPER_WORDS, LOG),
 )
+
+
+def _cached(write: Write) -> bool:
+    """A write made by a helper named for a cache, or by a method of a class named for
+    one (`ResultCache.put`, `_cache_result`), that the tool's arguments do not place."""
+    if write.from_arguments or write.place or write.kind in _NOT_AMBIENT:
+        return False
+    if write.kind == "network" or len(write.chain) < 2:
+        return False
+    for label in write.chain[1:]:
+        owner, _, name = label.rpartition(".")
+        if (name_words(name) | name_words(owner)) & CACHE_HELPER_WORDS:
+            return True
+    return False
 
 
 def _scratch_helper(write: Write) -> bool:

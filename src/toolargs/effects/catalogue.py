@@ -365,7 +365,8 @@ READ_ONLY_PROGRAMS = frozenset(
     vmstat iostat mpstat sensors traceroute tracepath whois
     awk gawk mawk nawk sed cut sort uniq tr tac rev nl fold fmt column paste join expand
     unexpand comm cmp diff jq yq find locate basename dirname realpath readlink strings
-    xxd od hexdump md5sum sha1sum sha256sum sha512sum cksum""".split()
+    xxd od hexdump md5sum sha1sum sha256sum sha512sum cksum
+    findstr where tasklist systeminfo ipconfig""".split()
 )
 # Arguments that make a reading program write (`find -delete`, `sed -i`, `gawk -i inplace`,
 # `sort --output=f`, `journalctl --vacuum-size=1G`).
