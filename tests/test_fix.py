@@ -8,6 +8,7 @@ text. An input without a partner holds only what must be reported, never rewritt
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 from collections import Counter
 from pathlib import Path
@@ -17,7 +18,7 @@ import pytest
 
 from toolargs.analysis import analyze_source
 from toolargs.config import Config, load_config_file
-from toolargs.fixer import FIXABLE, fix_source
+from toolargs.fixer import FIXABLE, fix_paths, fix_source
 from toolargs.fixer import engine
 from toolargs.fixer.edits import Edits
 from toolargs.fixer.plan import Plan
@@ -328,6 +329,64 @@ def test_a_low_level_server_gets_enforce_policy_once_where_it_is_built() -> None
     assert [(d.code, d.tool) for d in result.fixed] == [("TAV505", None)]
     assert result.remaining == ()
     assert fix_source(fixed, "notes.py", config).new_source == fixed
+
+
+SDK2_FACTORY = '''\
+from typing import Any
+
+from mcp.server.lowlevel import Server
+from mcp.types import CallToolRequestParams, ListToolsResult, Tool
+
+READ_ONLY = {"readOnlyHint": True}
+TOOLS = [
+    Tool(name="delete_note", inputSchema={"properties": {"name": {}}}),
+    Tool(
+        name="count_notes", inputSchema={"properties": {"folder": {}}}, annotations=READ_ONLY
+    ),
+]
+
+
+def create_server(store: Any) -> Server:
+    async def on_list_tools(ctx, params) -> ListToolsResult:
+        return ListToolsResult(tools=TOOLS)
+
+    async def on_call_tool(ctx, params: CallToolRequestParams) -> dict[str, Any]:
+        arguments = params.arguments or {}
+        if params.name == "delete_note":
+            store.delete(arguments["name"])
+            return {"deleted": arguments["name"]}
+        if params.name == "count_notes":
+            return {"count": store.count(arguments.get("folder"))}
+        raise ValueError(params.name)
+
+    return Server("notes", on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+'''
+
+
+def test_a_low_level_server_a_factory_returns_is_wrapped_where_it_is_returned(
+    tmp_path: Path,
+) -> None:
+    # `return Server(...)` binds no name to put the line after: the policy wraps the
+    # server the factory returns (enforce_policy returns the server it is given), the
+    # check then counts it as applied, and a second fix changes nothing.
+    config = Config(mutation_tools=("delete_*",))
+    path = tmp_path / "notes.py"
+    path.write_text(SDK2_FACTORY)
+    assert [d.code for d in analyze_source(SDK2_FACTORY, str(path), config).diagnostics] == [
+        "TAV505"
+    ]
+    out = io.StringIO()
+    fix_paths([path], config, roots=[tmp_path], out=out)
+    fixed = path.read_text()
+    assert (
+        "    return enforce_policy(\n"
+        '        Server("notes", on_list_tools=on_list_tools, on_call_tool=on_call_tool),\n'
+        '        mutation_tools=("delete_*",),\n'
+        "    )\n" in fixed
+    ), fixed
+    assert fixed.count("enforce_policy(") == 1
+    assert analyze_source(fixed, str(path), config).diagnostics == ()
+    assert fix_source(fixed, str(path), config).new_source == fixed
 
 
 def test_sdk2_dispatcher_branches_use_the_local_name_of_the_arguments() -> None:

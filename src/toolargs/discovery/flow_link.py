@@ -33,6 +33,7 @@ from toolargs.discovery.literals import (
     last_name,
     parameter_names,
     positional,
+    snippet,
     string_value,
 )
 from toolargs.discovery.project import ProjectIndex
@@ -817,6 +818,8 @@ def _server_model(
         if isinstance(call, cst.Call):
             keywords = _keywords(call)
         enforced = enforced or _enforcement_of(fact.server_name, home, config)
+    if home is not None and enforced is None:
+        enforced = _wrapped_at(fact.server_line, home, config)  # `return enforce_policy(...)`
     if fact.framework == "mcp-lowlevel":
         # The handler registered through the 2.x API (`on_call_tool=`, or the request
         # it is added for) is the constructor keyword the behaviour model reads.
@@ -1688,13 +1691,33 @@ def _enforced_at(
     if not isinstance(project, ProjectIndex):
         return None
     found: set[str] = set()
-    for path, _, name in sites:
+    for path, line, name in sites:
         home = project.module_at(Path(path))
-        enforced = _enforcement_of(name, home, config) if home is not None and name else None
+        if home is None:
+            return None
+        enforced = _enforcement_of(name, home, config) if name else None
+        enforced = enforced or _wrapped_at(line, home, config)
         if enforced is None:
             return None
         found.add(enforced)
     return min(found) if found else None
+
+
+def _wrapped_at(line: int, index: ModuleIndex, config: Config) -> str | None:
+    """`return enforce_policy(Server(...))`: the policy applied to the server built at
+    `line`, inside the call that builds it."""
+    wrapped = [
+        (call, inner) for call, _ in index.calls
+        if last_name(call.func) in config.enforcement_calls
+        and isinstance(inner := positional(call, 0), cst.Call)
+    ]
+    if not wrapped:
+        return None
+    lines = positions(index.module, [inner for _, inner in wrapped], None, index.statement_of)
+    for call, inner in wrapped:
+        if lines.get(id(inner), (0,))[0] == line:
+            return f"{last_name(call.func)}({snippet(inner.func)}(...))"
+    return None
 
 
 def drop_hidden(tools: list[Tool], index: ModuleIndex) -> None:

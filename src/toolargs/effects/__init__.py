@@ -23,6 +23,7 @@ from toolargs.effects.catalogue import (
     CLEANUP_HELPER_WORDS,
     CREDENTIAL_HELPER_WORDS,
     CREDENTIALS,
+    DATABASE_SETUP,
     LOG,
     PACING,
     PACING_HELPER_WORDS,
@@ -250,8 +251,11 @@ def _upkeep(
         if verdict is None:
             continue
         # Named as a read, or annotated read-only: its author says it reads, and what a
-        # helper named for upkeep writes on the way is the server's own.
-        reads = _reads_by_name(tool.name, config) or tool.read_only_hint is True
+        # helper named for upkeep writes on the way is the server's own (set-up verbs
+        # aside under an annotation alone: `init_user` may make what the user owns).
+        reads: bool | None = True if _reads_by_name(tool.name, config) else None
+        if reads is None and tool.read_only_hint is True:
+            reads = False
         deletes = bool(
             name_words(tool.name) & (CLEANUP_HELPER_WORDS | DELETION_CALLS | {"delete", "purge"})
         )
@@ -290,9 +294,11 @@ def _may_be_upkeep(write: Write) -> bool:
     )
 
 
-def _upkeep_helper(write: Write, reads: bool) -> str:
+def _upkeep_helper(write: Write, reads: bool | None) -> str:
     """What the first helper of the chain that keeps the server's own state keeps: the
-    chain in the evidence names it."""
+    chain in the evidence names it. `reads`: the tool is named as a read (True), only
+    annotated read-only (False: a helper named for set-up alone does not say it), or
+    neither (None)."""
     for label in write.chain[1:]:
         name = label.rsplit(".", 1)[-1]
         if name == "__init__":
@@ -301,10 +307,11 @@ def _upkeep_helper(write: Write, reads: bool) -> str:
         for named, what in _ANY_TOOL_HELPERS:  # `replace_tasklist_cache`, `check_circuit`
             if words & named:
                 return what
-        if reads:
+        if reads is not None:
             for word in sorted(words):
-                if word in UPKEEP_HELPER_WORDS:
-                    return UPKEEP_HELPER_WORDS[word]
+                kept = UPKEEP_HELPER_WORDS.get(word)
+                if kept is not None and (reads or kept != DATABASE_SETUP):
+                    return kept
     return ""
 
 

@@ -18,6 +18,7 @@ import libcst as cst
 from toolargs.codes import CODES
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, keyword, positional, snippet, string_value
+from toolargs.discovery.walk import walk
 from toolargs.fixer.edits import Conflict, Edits, Replacement
 from toolargs.fixer.imports import add_runtime_names
 from toolargs.fixer.known_args import (
@@ -37,6 +38,7 @@ from toolargs.fixer.tree import Tree, body_of, local_nodes, names_used, returns
 from toolargs.fixer.wrap import Room, code_of, laid_out
 from toolargs.behaviour import major_of
 from toolargs.model import Event, Finding, Handler, ModuleModel, Server, Step, Tool
+from toolargs.positions import positions
 from toolargs.remedy import misjudged, policy_options
 from toolargs.rules.base import checked_dict_handler
 from toolargs.rules.servers import served_tools
@@ -637,7 +639,11 @@ class _Planner:
                 f"server '{server.name}' is mounted into '{parent}': enforce_policy({parent}) "
                 f"goes in {Path(server.mounted_in).name}, once (fix that module too)"
             )
-        here = self.tree.contains(server.node) and isinstance(server.node, cst.Call)
+        node = server.node
+        here = self.tree.contains(node) and isinstance(node, cst.Call)
+        returned = self._returned_here(server) if not here else None
+        if returned is not None:  # `return Server(...)` in a factory of this module
+            node, here = returned, True
         built_in = None if here else self._built_in(server)
         if built_in is not None:  # added there, once, by fix_paths
             path, name = built_in
@@ -647,7 +653,7 @@ class _Planner:
                 f"server '{server.name}' is built in {Path(path).name}: enforce_policy("
                 f"{name}) goes there, once (fix that module too)"
             )
-        if server.served_from:
+        if server.served_from and returned is None:
             raise NotMechanical(
                 f"server '{server.name}' is built in {server.served_from}: apply "
                 f"enforce_policy({server.name}) there"
@@ -656,7 +662,12 @@ class _Planner:
         # so that every server the factory builds has it
         bound = server.factory[1] if here and server.factory is not None else server.name
         code = f"enforce_policy({bound}{self._policy_options(modes, names)})"
-        if here:
+        if here and self._returned_bare(node):
+            # `return Server("bib", on_call_tool=...)` in a factory: the policy wraps the
+            # server it returns (enforce_policy returns the server it is given)
+            options = self._policy_options(modes, names)
+            patch.replace_node(node, self._laid_out(node, _enforced(options)))
+        elif here:
             built = self.tree.statement_of(server.node)
             small = self.tree.only_small_statement(server.node)
             if small is None or not _binds(small.body[0], bound, server.node):
@@ -674,6 +685,33 @@ class _Planner:
             patch.insert_after(last, call.with_changes(leading_lines=[cst.EmptyLine()]))
         enforced.add(server.name)
         names.add("enforce_policy")
+
+    def _returned_here(self, server: Server) -> cst.Call | None:
+        """The call building `server` when this module builds it in a `return`
+        statement (`return Server(...)` in a factory, linked by value flow): its
+        `served_from` names this module and that line."""
+        if not server.served_from or not self.model.path:
+            return None
+        where, _, line = server.served_from.rpartition(":")
+        if where != Path(self.model.path).name or not line.isdigit():
+            return None
+        returned = [
+            small.value for small in walk(self.tree.module)
+            if isinstance(small, cst.Return) and isinstance(small.value, cst.Call)
+        ]
+        if not returned:
+            return None
+        at = positions(self.tree.module, returned, None, None)
+        return next((c for c in returned if at.get(id(c), (0,))[0] == int(line)), None)
+
+    def _returned_bare(self, node: cst.CSTNode) -> bool:
+        """Whether `node` is the whole value of a `return` statement."""
+        small = self.tree.only_small_statement(node)
+        return (
+            small is not None
+            and isinstance(small.body[0], cst.Return)
+            and small.body[0].value is node
+        )
 
     def _server_of(self, finding: Finding) -> Server:
         servers = self.model.servers
@@ -854,6 +892,18 @@ class _Planner:
 
 
 # --- small builders ---
+
+
+def _enforced(options: str) -> Callable[[cst.CSTNode], cst.CSTNode]:
+    """`Server(...)` -> `enforce_policy(Server(...), <options>)`."""
+
+    def wrap(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.BaseExpression)
+        code = cst.parse_expression(f"enforce_policy(_{options})")
+        assert isinstance(code, cst.Call)
+        return code.with_changes(args=[code.args[0].with_changes(value=node), *code.args[1:]])
+
+    return wrap
 
 
 def _arg(value: cst.BaseExpression) -> cst.Arg:

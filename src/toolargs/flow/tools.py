@@ -882,4 +882,3 @@ def _called(call: cst.Call) -> str:
     if isinstance(func, cst.Attribute):
         return func.attr.value
     return func.value if isinstance(func, cst.Name) else ""
-
