@@ -15,10 +15,16 @@ from toolargs.discovery.handler import (
     parameter_for,
 )
 from toolargs.discovery.index import FunctionInfo
-from toolargs.discovery.literals import called_later, dotted_name, positional
+from toolargs.discovery.literals import (
+    called_later,
+    dotted_name,
+    parameter_names,
+    positional,
+    string_value,
+)
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.syntax import all_nodes, exits, statements_of
-from toolargs.discovery.walk import push_children
+from toolargs.discovery.walk import push_children, walk
 from toolargs.model import Event, Handler
 from toolargs.vocabulary import REGISTRY_NAME
 
@@ -131,7 +137,7 @@ class Dispatcher:
         """`return await _route(client, name, arguments)`: the helper receiving the name
         and the arguments dispatches; its branches are this dispatcher's tools."""
         project = self.owner.index.project
-        if project is None or self.depth >= 4:
+        if project is None or self.depth >= MAX_ROUTERS:
             return False
         for node in all_nodes(statements):
             if not isinstance(node, cst.Call):
@@ -382,6 +388,11 @@ class Dispatcher:
         anchor = self.anchor if self.anchor is not None else anchor
         statements = list(statements_of(body)) if statements is None else list(statements)
         target, arguments = self._delegate(statements)
+        if isinstance(target, FunctionInfo) and self._routed(target, name, arguments, statements):
+            for tool in owner.tools:
+                if tool.name == name and tool.enforcement is None:
+                    tool.enforcement = enforcement
+            return
         if isinstance(target, FunctionInfo):
             handler, sig = owner.function_handler(target, name, shared, arguments)
             schema = owner.schema_for(name, None, sig)
@@ -408,6 +419,39 @@ class Dispatcher:
                 tool.handler = None
                 tool.why_unresolved_handler = target
         tool.enforcement = enforcement
+
+    def _routed(
+        self,
+        target: FunctionInfo,
+        name: str,
+        arguments: str,
+        statements: Sequence[cst.CSTNode],
+    ) -> bool:
+        """A branch handing the name on with the arguments to a router that branches on
+        it (`if name in KB_TOOLS: return handle_kb(name, arguments)`): the router's branch
+        for `name` is the tool, read alone. True when that tool was made."""
+        param = name_parameter(target.node, name)
+        if param is None or self.depth >= MAX_ROUTERS or not arguments:
+            return False
+        handed = any(
+            isinstance(node, cst.Name) and node.value in self.names
+            for call in all_nodes(statements) if isinstance(call, cst.Call)
+            for arg in call.args for node in (arg.value,)
+        )
+        if not handed:
+            return False
+        owner = self.owner
+        inner = Dispatcher(owner, target, param, arguments)
+        inner.anchor = self.anchor
+        inner.server = self.server
+        inner.depth = self.depth + 1
+        before = len(owner.tools)
+        inner.discover()
+        made = owner.tools[before:]
+        del owner.tools[before:]
+        kept = [t for t in made if t.name == name]
+        owner.tools.extend(kept)
+        return bool(kept)
 
     def _delegate(
         self, statements: Sequence[cst.CSTNode]
@@ -473,6 +517,29 @@ class Dispatcher:
 
 
 MAX_NESTED_BLOCKS = 3  # `try` inside `with` inside `try`
+MAX_ROUTERS = 4  # routers handed the name by routers
+
+
+def name_parameter(node: cst.FunctionDef, name: str) -> str | None:
+    """The parameter a function branches on for the literal `name`: `match p:` with a
+    case of that literal, or `if p == "name"`."""
+    params = parameter_names(node)
+    for each in walk(node.body):
+        if isinstance(each, cst.Match) and isinstance(each.subject, cst.Name):
+            if each.subject.value in params and any(
+                string_value(n.value) == name
+                for case in each.cases
+                for n in walk(case.pattern)
+                if isinstance(n, cst.MatchValue)
+            ):
+                return each.subject.value
+        elif isinstance(each, cst.Comparison) and isinstance(each.left, cst.Name):
+            if each.left.value in params and any(
+                isinstance(t.operator, cst.Equal) and string_value(t.comparator) == name
+                for t in each.comparisons
+            ):
+                return each.left.value
+    return None
 
 
 def _or_left(expr: cst.BaseExpression) -> cst.BaseExpression:

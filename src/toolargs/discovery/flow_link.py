@@ -26,7 +26,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
-from toolargs.discovery.dispatcher import Dispatcher
+from toolargs.discovery.dispatcher import Dispatcher, name_parameter
 from toolargs.discovery.literals import (
     dotted_name,
     keyword,
@@ -34,7 +34,6 @@ from toolargs.discovery.literals import (
     parameter_names,
     positional,
     snippet,
-    string_value,
 )
 from toolargs.discovery.project import ProjectIndex
 from toolargs.discovery.serving import names_classes
@@ -927,7 +926,7 @@ def _routed(
     tool's name (`match name: case "search": ...`): its branches are the tools, each
     with its own body, as in a call handler that branches itself. The names of the tools
     made; none when it does not branch on a parameter for this tool's name."""
-    param = _name_parameter(info.node, fact.name)
+    param = name_parameter(info.node, fact.name)
     if param is None:
         return set()
     before = len(discoverer.tools)
@@ -940,28 +939,6 @@ def _routed(
     kept = [t for t in made if t.name in names]
     discoverer.tools.extend(kept)
     return {t.name for t in kept}
-
-
-def _name_parameter(node: cst.FunctionDef, name: str) -> str | None:
-    """The parameter a function branches on for the literal `name`: `match p:` with a
-    case of that literal, or `if p == "name"`."""
-    params = set(parameter_names(node))
-    for each in walk(node.body):
-        if isinstance(each, cst.Match) and isinstance(each.subject, cst.Name):
-            if each.subject.value in params and any(
-                string_value(n.value) == name
-                for case in each.cases
-                for n in walk(case.pattern)
-                if isinstance(n, cst.MatchValue)
-            ):
-                return each.subject.value
-        elif isinstance(each, cst.Comparison) and isinstance(each.left, cst.Name):
-            if each.left.value in params and any(
-                isinstance(t.operator, cst.Equal) and string_value(t.comparator) == name
-                for t in each.comparisons
-            ):
-                return each.left.value
-    return None
 
 
 def _module(index: ModuleIndex, path: str) -> ModuleIndex | None:

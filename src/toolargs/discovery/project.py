@@ -12,7 +12,7 @@ import functools
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
+from typing import Iterator, Union
 
 import libcst as cst
 
@@ -438,6 +438,19 @@ def _module_file_from(directory: Path, module: str, level: int) -> Path | None:
     return None
 
 
+def _package_modules(root: Path, alone: bool) -> Iterator[Path]:
+    """The modules of the package at `root`; for a folder of loose scripts, the scripts
+    and the packages beside them that they can import, not every folder under it (a
+    script in a home folder or a checkout's root must not walk its virtualenvs)."""
+    if not alone:
+        yield from root.rglob("*.py")
+        return
+    yield from root.glob("*.py")
+    for child in sorted(root.iterdir()):
+        if child.is_dir() and (child / "__init__.py").is_file():
+            yield from child.rglob("*.py")
+
+
 @functools.lru_cache(maxsize=16)
 def project_for(config: Config) -> ProjectIndex:
     """One project index per process and configuration, shared by every analysed file."""
@@ -472,7 +485,7 @@ def package_files(
             # The shallowest first: the module that builds the server sits near the
             # package's top (`pkg/server.py`), not among hundreds of `pkg/modules/*/`.
             files = [file] if single else sorted(
-                root.rglob("*.py"), key=lambda each: (len(each.parts), each)
+                _package_modules(root, alone), key=lambda each: (len(each.parts), each)
             )
         except OSError:
             files = []
