@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
@@ -523,23 +524,31 @@ MAX_ROUTERS = 4  # routers handed the name by routers
 def name_parameter(node: cst.FunctionDef, name: str) -> str | None:
     """The parameter a function branches on for the literal `name`: `match p:` with a
     case of that literal, or `if p == "name"`."""
+    return _branched_on(node).get(name)
+
+
+@functools.lru_cache(maxsize=4096)  # a node hashes by identity; the cache keeps it alive
+def _branched_on(node: cst.FunctionDef) -> dict[str, str]:
+    """Each literal a function tests one of its parameters against, with that parameter
+    (the first test of a literal wins): read once per function."""
     params = parameter_names(node)
+    found: dict[str, str] = {}
     for each in walk(node.body):
         if isinstance(each, cst.Match) and isinstance(each.subject, cst.Name):
-            if each.subject.value in params and any(
-                string_value(n.value) == name
-                for case in each.cases
-                for n in walk(case.pattern)
-                if isinstance(n, cst.MatchValue)
-            ):
-                return each.subject.value
+            if each.subject.value in params:
+                for case in each.cases:
+                    for n in walk(case.pattern):
+                        if isinstance(n, cst.MatchValue):
+                            text = string_value(n.value)
+                            if text is not None:
+                                found.setdefault(text, each.subject.value)
         elif isinstance(each, cst.Comparison) and isinstance(each.left, cst.Name):
-            if each.left.value in params and any(
-                isinstance(t.operator, cst.Equal) and string_value(t.comparator) == name
-                for t in each.comparisons
-            ):
-                return each.left.value
-    return None
+            if each.left.value in params:
+                for t in each.comparisons:
+                    text = string_value(t.comparator)
+                    if isinstance(t.operator, cst.Equal) and text is not None:
+                        found.setdefault(text, each.left.value)
+    return found
 
 
 def _or_left(expr: cst.BaseExpression) -> cst.BaseExpression:

@@ -8,6 +8,7 @@ context; a name that is Unknown is reported, never guessed.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -845,6 +846,7 @@ def _methods_called(node: cst.CSTNode) -> frozenset[str]:
     )
 
 
+@functools.lru_cache(maxsize=4096)  # a node hashes by identity; the cache keeps it alive
 def _guards(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
     """Names of the functions a handler calls only to decide whether it stops early: the
     call is an `if` test (`if not valid(arguments): return ...`), or its result is bound
