@@ -26,7 +26,7 @@ from toolargs.discovery.literals import (
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.syntax import all_nodes, exits, statements_of
 from toolargs.discovery.walk import push_children, walk
-from toolargs.model import Event, Handler
+from toolargs.model import Event, Handler, Tool
 from toolargs.vocabulary import REGISTRY_NAME
 
 if TYPE_CHECKING:
@@ -389,10 +389,10 @@ class Dispatcher:
         anchor = self.anchor if self.anchor is not None else anchor
         statements = list(statements_of(body)) if statements is None else list(statements)
         target, arguments = self._delegate(statements)
-        if isinstance(target, FunctionInfo) and self._routed(target, name, arguments, statements):
-            for tool in owner.tools:
-                if tool.name == name and tool.enforcement is None:
-                    tool.enforcement = enforcement
+        routed = self._routed(target, name, arguments, statements)
+        if routed:
+            for tool in routed:
+                tool.enforcement = enforcement
             return
         if isinstance(target, FunctionInfo):
             handler, sig = owner.function_handler(target, name, shared, arguments)
@@ -423,36 +423,26 @@ class Dispatcher:
 
     def _routed(
         self,
-        target: FunctionInfo,
+        target: FunctionInfo | str | None,
         name: str,
         arguments: str,
         statements: Sequence[cst.CSTNode],
-    ) -> bool:
+    ) -> list[Tool]:
         """A branch handing the name on with the arguments to a router that branches on
         it (`if name in KB_TOOLS: return handle_kb(name, arguments)`): the router's branch
-        for `name` is the tool, read alone. True when that tool was made."""
-        param = name_parameter(target.node, name)
-        if param is None or self.depth >= MAX_ROUTERS or not arguments:
-            return False
+        for `name` is the tool, read alone. The tool made, if any."""
+        if not isinstance(target, FunctionInfo) or not arguments or self.depth >= MAX_ROUTERS:
+            return []
         handed = any(
-            isinstance(node, cst.Name) and node.value in self.names
+            isinstance(arg.value, cst.Name) and arg.value.value in self.names
             for call in all_nodes(statements) if isinstance(call, cst.Call)
-            for arg in call.args for node in (arg.value,)
+            for arg in call.args
         )
         if not handed:
-            return False
-        owner = self.owner
-        inner = Dispatcher(owner, target, param, arguments)
-        inner.anchor = self.anchor
-        inner.server = self.server
-        inner.depth = self.depth + 1
-        before = len(owner.tools)
-        inner.discover()
-        made = owner.tools[before:]
-        del owner.tools[before:]
-        kept = [t for t in made if t.name == name]
-        owner.tools.extend(kept)
-        return bool(kept)
+            return []
+        return routed_branches(
+            self.owner, target, arguments, {name}, self.anchor, self.server, self.depth + 1
+        )
 
     def _delegate(
         self, statements: Sequence[cst.CSTNode]
@@ -519,6 +509,34 @@ class Dispatcher:
 
 MAX_NESTED_BLOCKS = 3  # `try` inside `with` inside `try`
 MAX_ROUTERS = 4  # routers handed the name by routers
+
+
+def routed_branches(
+    owner: Discoverer,
+    router: FunctionInfo,
+    arguments: str,
+    names: set[str],
+    anchor: cst.CSTNode | None,
+    server: str | None = None,
+    depth: int = 0,
+) -> list[Tool]:
+    """The tools `names` of a router handed a tool's name and its arguments (`def
+    _dispatch_tool(name, arguments): match name: ...`): each name's branch, read alone, as
+    in a call handler that branches itself. Branches for other names make no tool here."""
+    param = next((p for n in sorted(names) if (p := name_parameter(router.node, n))), None)
+    if param is None:
+        return []
+    inner = Dispatcher(owner, router, param, arguments)
+    inner.anchor = anchor
+    inner.server = server
+    inner.depth = depth
+    before = len(owner.tools)
+    inner.discover()
+    made = owner.tools[before:]
+    del owner.tools[before:]
+    kept = [t for t in made if t.name in names]
+    owner.tools.extend(kept)
+    return kept
 
 
 def name_parameter(node: cst.FunctionDef, name: str) -> str | None:

@@ -26,7 +26,7 @@ import libcst as cst
 
 from toolargs.config import Config
 from toolargs.discovery.index import ClassInfo, FunctionInfo, ModuleIndex
-from toolargs.discovery.dispatcher import Dispatcher, name_parameter
+from toolargs.discovery.dispatcher import name_parameter, routed_branches
 from toolargs.discovery.literals import (
     dotted_name,
     keyword,
@@ -896,10 +896,12 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             info = replace(info, index=home)
         if home is not index:
             discoverer.add_decls_of(home)  # its `Tool(...)` descriptions, for the schema
-        if fact.framework in DISPATCHED and fact.arguments:
-            routed = _routed(discoverer, info, fact, anchor, names)
-            if routed:  # each name's branch of a router the call handler hands it to
-                known |= routed
+        if fact.framework in DISPATCHED and fact.arguments and name_parameter(
+            info.node, fact.name
+        ):  # each name's branch of a router the call handler hands the name to
+            routed = routed_branches(discoverer, info, fact.arguments, names - known, anchor)
+            if routed:
+                known |= {t.name for t in routed}
                 continue
         handler, sig = discoverer.function_handler(info, fact.name, None, fact.arguments)
         schema = discoverer.schema_for(fact.name, None, sig)
@@ -916,29 +918,6 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             # one call handler's branch serves many names; a handler seen only under
             # names of its own is one tool per name (a function made per row)
             handlers.add(id(info.node))
-
-
-def _routed(
-    discoverer: Discoverer, info: FunctionInfo, fact: Served, anchor: cst.CSTNode,
-    names: set[str],
-) -> set[str]:
-    """A call handler's router (`_dispatch_tool(name, arguments)`) that branches on the
-    tool's name (`match name: case "search": ...`): its branches are the tools, each
-    with its own body, as in a call handler that branches itself. The names of the tools
-    made; none when it does not branch on a parameter for this tool's name."""
-    param = name_parameter(info.node, fact.name)
-    if param is None:
-        return set()
-    before = len(discoverer.tools)
-    dispatcher = Dispatcher(discoverer, info, param, fact.arguments)
-    dispatcher.anchor = anchor
-    dispatcher.discover()
-    made = discoverer.tools[before:]
-    # Only the names the analysis saw served: a branch for another is not a tool here.
-    del discoverer.tools[before:]
-    kept = [t for t in made if t.name in names]
-    discoverer.tools.extend(kept)
-    return {t.name for t in kept}
 
 
 def _module(index: ModuleIndex, path: str) -> ModuleIndex | None:

@@ -864,8 +864,10 @@ def _guards(node: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
             if len(targets) == 1 and isinstance(targets[0], cst.Name):
                 bound[targets[0].value] = _called(each.value)
         elif isinstance(each, cst.If):
+            # `if (result := dispatch(...)) is not None: return result` keeps the answer
+            kept = {id(n.value) for n in walk(each.test) if isinstance(n, cst.NamedExpr)}
             for inner in walk(each.test):
-                if isinstance(inner, cst.Call):
+                if isinstance(inner, cst.Call) and id(inner) not in kept:
                     tests[_called(inner)] += 1
             names = {n.value for n in walk(each.test) if isinstance(n, cst.Name)}
             for inner in walk(each):
