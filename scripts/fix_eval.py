@@ -53,7 +53,8 @@ from corpus import fetch_release  # noqa: E402
 
 SERVERS = ROOT / "benchmarks" / "realworld" / "servers"
 FIXED_FAMILIES = ("TAV1", "TAV2", "TAV3", "TAV5")
-ENFORCE_CALL = re.compile(r"^\s*enforce_policy\(")
+# `enforce_policy(mcp)`, `return enforce_policy(Server(...))`; not its import
+ENFORCE_CALL = re.compile(r"^(?!\s*(?:from|import)\b).*\benforce_policy\(")
 
 
 def toolargs(*args: str) -> subprocess.CompletedProcess[str]:
