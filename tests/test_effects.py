@@ -831,6 +831,23 @@ def test_what_a_helper_named_for_scratch_space_writes_is_scratch(tmp_path: Path)
     """)
     assert ("TAV403", "preview_edits") not in codes(path)
     assert ("TAV403", "open_workspace") in codes(path)
+    # a helper named for a temporary file that replaces the file it is given writes it
+    atomic = server(tmp_path, """
+        import os
+        import tempfile
+
+        def _write_via_tempfile(path: str, text: str) -> None:
+            fd, temp = tempfile.mkstemp(dir=os.path.dirname(path))
+            with os.fdopen(fd, "w") as out:
+                out.write(text)
+            os.replace(temp, path)
+
+        @mcp.tool(annotations={"readOnlyHint": True})
+        def save_summary(path: str, text: str) -> str:
+            _write_via_tempfile(path, text)
+            return path
+    """, name="atomic.py")
+    assert ("TAV403", "save_summary") in codes(atomic)
 
 
 def test_token_requests_expiry_and_cleanup_are_the_servers_own(tmp_path: Path) -> None:

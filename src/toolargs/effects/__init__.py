@@ -339,11 +339,17 @@ def _cached(write: Write) -> bool:
     return False
 
 
+# What a helper named for scratch space does to make it and take it away. Not a rename,
+# a move or a copy: `write_via_tempfile(path)` replacing the file it is given writes it.
+_SCRATCH_MAKING = frozenset({"mkdir", "makedirs", "rmtree", "rmdir", "unlink", "remove"})
+
+
 def _scratch_helper(write: Write) -> bool:
-    """A change of the filesystem made inside a helper named for the scratch space it
+    """A folder or file made or removed inside a helper named for the scratch space it
     makes (`with _scratch(session.root) as work:`, a folder it removes however the call
     ends), wherever the tool's arguments put that space: the tool's own scratch."""
-    if write.kind != "filesystem" or write.from_arguments:
+    called = write.text.rstrip("()").rsplit(".", 1)[-1]
+    if write.kind != "filesystem" or write.from_arguments or called not in _SCRATCH_MAKING:
         return False
     return any(
         name_words(label.rsplit(".", 1)[-1]) & SCRATCH_WORDS for label in write.chain[1:]
