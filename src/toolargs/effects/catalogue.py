@@ -147,7 +147,8 @@ OWN_STATE_TOOL_WORDS: dict[str, frozenset[str]] = {
 # `ensure_fresh`), the counts and logs it keeps of
 # its own use (`record_hit`, `_bump_access_count`), the entries it lets expire
 # (`_prune_expired`, `evict_stale`). A write reached through one is the server's, for a
-# tool whose name says it reads (docs/effects.md).
+# tool whose name says it reads, or one annotated read-only (set-up words aside there:
+# `init_user` may make what the user owns) (docs/effects.md).
 UPKEEP_HELPER_WORDS: dict[str, str] = {
     **{word: CACHE for word in """cache caches cached memo memoize refresh refreshes
         rebuild reindex warm index indexed indexing fresh""".split()},

@@ -661,11 +661,11 @@ class _Planner:
         # built by a factory of this module under a local name: the policy goes there,
         # so that every server the factory builds has it
         bound = server.factory[1] if here and server.factory is not None else server.name
-        code = f"enforce_policy({bound}{self._policy_options(modes, names)})"
+        options = self._policy_options(modes, names)
+        code = f"enforce_policy({bound}{options})"
         if here and self._returned_bare(node):
             # `return Server("bib", on_call_tool=...)` in a factory: the policy wraps the
             # server it returns (enforce_policy returns the server it is given)
-            options = self._policy_options(modes, names)
             patch.replace_node(node, self._laid_out(node, _enforced(options)))
         elif here:
             built = self.tree.statement_of(server.node)
@@ -688,21 +688,23 @@ class _Planner:
 
     def _returned_here(self, server: Server) -> cst.Call | None:
         """The call building `server` when this module builds it in a `return`
-        statement (`return Server(...)` in a factory, linked by value flow): its
-        `served_from` names this module and that line."""
-        if not server.served_from or not self.model.path:
+        statement (`return Server(...)` in a factory, linked by value flow): where it
+        is built is this file, at that line, and the call builds a server class."""
+        if server.built_at is None or not self.model.path:
             return None
-        where, _, line = server.served_from.rpartition(":")
-        if where != Path(self.model.path).name or not line.isdigit():
+        path, line = server.built_at
+        if Path(path).resolve() != Path(self.model.path).resolve():
             return None
+        classes = {"Server", "LowLevelServer", *self.config.server_classes}
         returned = [
             small.value for small in walk(self.tree.module)
             if isinstance(small, cst.Return) and isinstance(small.value, cst.Call)
+            and (dotted_name(small.value.func) or "").rsplit(".", 1)[-1] in classes
         ]
         if not returned:
             return None
         at = positions(self.tree.module, returned, None, None)
-        return next((c for c in returned if at.get(id(c), (0,))[0] == int(line)), None)
+        return next((c for c in returned if at.get(id(c), (0,))[0] == line), None)
 
     def _returned_bare(self, node: cst.CSTNode) -> bool:
         """Whether `node` is the whole value of a `return` statement."""
