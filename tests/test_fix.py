@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+import textwrap
 from collections import Counter
 from pathlib import Path
 
@@ -282,6 +283,18 @@ def test_handler_shapes_a_fix_must_read_right() -> None:
     assert "def write_note(args):\n    unknown = collect_unknown_args" in fixed
 
 
+# One call handler, served by a module-level server here and by a factory below.
+CALL_TOOL = '''\
+async def on_call_tool(ctx, params: CallToolRequestParams) -> dict[str, Any]:
+    arguments = params.arguments or {}
+    if params.name == "delete_note":
+        store.delete(arguments["name"])
+        return {"deleted": arguments["name"]}
+    if params.name == "count_notes":
+        return {"count": store.count(arguments.get("folder"))}
+    raise ValueError(params.name)
+'''
+
 SDK2_DISPATCHER = '''\
 from typing import Any
 
@@ -300,15 +313,7 @@ async def list_tools():
     ]
 
 
-async def on_call_tool(ctx, params: CallToolRequestParams) -> dict[str, Any]:
-    arguments = params.arguments or {}
-    if params.name == "delete_note":
-        store.delete(arguments["name"])
-        return {"deleted": arguments["name"]}
-    if params.name == "count_notes":
-        return {"count": store.count(arguments.get("folder"))}
-    raise ValueError(params.name)
-
+''' + CALL_TOOL + '''
 
 server = Server("notes", on_call_tool=on_call_tool)
 '''
@@ -350,15 +355,7 @@ def create_server(store: Any) -> Server:
     async def on_list_tools(ctx, params) -> ListToolsResult:
         return ListToolsResult(tools=TOOLS)
 
-    async def on_call_tool(ctx, params: CallToolRequestParams) -> dict[str, Any]:
-        arguments = params.arguments or {}
-        if params.name == "delete_note":
-            store.delete(arguments["name"])
-            return {"deleted": arguments["name"]}
-        if params.name == "count_notes":
-            return {"count": store.count(arguments.get("folder"))}
-        raise ValueError(params.name)
-
+''' + textwrap.indent(CALL_TOOL, "    ") + '''
     return Server("notes", on_list_tools=on_list_tools, on_call_tool=on_call_tool)
 '''
 
