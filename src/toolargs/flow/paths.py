@@ -31,6 +31,8 @@ PATH_PROPERTIES = frozenset({"parent", "name", "stem", "suffix"})
 SAME_PATH = frozenset({"resolve", "absolute", "expanduser"})
 # a path's methods that list a folder
 LISTINGS = frozenset({"glob", "rglob", "iterdir"})
+# a path's tests of the file tree, answered for the project's own files and folders
+TESTS = frozenset({"is_dir", "is_file", "exists"})
 # `os.path` functions of texts alone
 OS_PATH = frozenset(
     {
@@ -98,3 +100,21 @@ def listing(
     if len(found) > bound:
         return None
     return [PurePosixPath(f) for f in found]
+
+
+def test(roots: Sequence[Path], path: PurePosixPath, name: str) -> bool | None:
+    """`path.is_dir()`, `.is_file()` or `.exists()` of a path inside the project's roots,
+    read off the file tree (a folder of skills beside its README); None outside them,
+    where the answer is the machine's the server runs on."""
+    place = Path(path)
+    try:
+        resolved = place.resolve()
+    except (OSError, RuntimeError):
+        return None
+    if not any(resolved.is_relative_to(root.resolve()) for root in roots):
+        return None
+    if name == "is_dir":
+        return place.is_dir()
+    if name == "is_file":
+        return place.is_file()
+    return place.exists()
