@@ -1072,6 +1072,8 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
             return True  # `FastMCP(..., tools=[...])`: registrations in a constructor
         if not keywords.isdisjoint(_LISTING_KEYWORDS):
             return True  # `Server(name, on_list_tools=...)`: a listing, as above
+        if any(arg.star == "**" for arg in call.args):
+            return True  # `Server(name=name, **handlers)`: keywords not read here
         if not isinstance(func, cst.Attribute) or func.attr.value not in SINK_METHODS:
             continue
         if func.attr.value in REQUEST_SINKS:

@@ -1056,7 +1056,60 @@ class Engine:
             owners = self.eval(member.value, scope)
             if owners and all(isinstance(o, Class) and self._is_enum(o) for o in owners):
                 return frozenset({Const(member.attr.value)})  # `Action.SYNC.name`: "SYNC"
+        if (
+            type(member) is cst.Call
+            and isinstance(member.func, cst.Name)
+            and member.func.value == "super"
+            and all(isinstance(v, Unknown) for v in self.lookup("super", scope))
+        ):
+            found = self._super_attribute(member, node.attr.value, scope)
+            if found is not None:
+                return found
         return self._attribute(self.eval(member, scope), node.attr.value)
+
+    def _super_attribute(self, call: cst.Call, name: str, scope: Scope) -> Values | None:
+        """`super().name` in a method (or `super(Cls, self).name`): the nearest
+        definition along the bases after the method's class, bound to the method's
+        receiver, as `self.name` binds it (`super().__init__(name=...)` runs the base's
+        `__init__` on the subclass's instance). None past the package's classes: a
+        library base's method is read as before."""
+        function = scope.function
+        if function is None or not isinstance(function.node, cst.FunctionDef):
+            return None
+        if len(call.args) == 2:
+            classes = [c for c in self.eval(call.args[0].value, scope) if isinstance(c, Class)]
+            receivers = self.eval(call.args[1].value, scope)
+        elif not call.args:
+            params = function.node.params
+            first = (*params.posonly_params, *params.params)[:1]
+            owner = self._owning_class(function)
+            if owner is None or not first:
+                return None
+            classes = [owner]
+            receivers = self.lookup(first[0].name.value, scope)
+        else:
+            return None
+        if len(classes) != 1:
+            return None
+        out: set[Value] = set()
+        for base in self.mro(classes[0])[1:]:
+            if not isinstance(base, Class):
+                return None  # a library base's own method: not the package's code
+            found = self._get(base, name)
+            if not found:
+                continue
+            for member in found:
+                if isinstance(member, Func) and _decorated_as(member, "staticmethod"):
+                    out.add(member)
+                elif isinstance(member, Func):
+                    out.update(
+                        Bound(member, base if _decorated_as(member, "classmethod") else r)
+                        for r in receivers
+                    )  # fmt: skip
+                else:
+                    out.add(member)
+            return frozenset(out) or None
+        return None
 
     def _is_enum(self, cls: Class) -> bool:
         """Whether `cls` derives from an Enum: its members are read as their values
@@ -2042,6 +2095,11 @@ class Engine:
             # that instance's known attributes with the abstract one's Unknown. Else in
             # the context `_call_one` gives its call.
             abstract = isinstance(receiver, Object) and receiver.site == 0
+            if abstract and _passes_function(positional, keywords):
+                # ...but a method handed a function (`self.register_tool_handler(
+                # "delete", self._delete)`) runs once per call site, as a registering
+                # helper does: each call's name keeps its own function
+                abstract = False
             return self.invoke(
                 function, [frozenset({receiver}), *positional], keywords,
                 () if abstract else context,
@@ -2073,6 +2131,9 @@ class Engine:
             return frozenset({Const(path)})
         if name == "joinpath":
             return self._path_join(frozenset({Const(path)}), positional)
+        if name in paths.TESTS and path.is_absolute():
+            answer = paths.test(self.modules.roots, path, name)
+            return frozenset({Unknown(f"Path.{name}") if answer is None else Const(answer)})
         if name not in paths.LISTINGS:
             return frozenset({Unknown(f"Path.{name}")})
         patterns = positional[0] if positional else frozenset({Const("*")})

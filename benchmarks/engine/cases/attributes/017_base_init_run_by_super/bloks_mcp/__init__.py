@@ -1,0 +1,5 @@
+from .tools import create_server
+
+
+def main() -> None:
+    create_server().run()
