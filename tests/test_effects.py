@@ -2864,3 +2864,75 @@ def test_an_orm_session_of_the_servers_cache_database_is_its_own(tmp_path: Path)
     found = codes(path)
     assert ("TAV403", "list_orders") not in found
     assert ("TAV403", "list_payments") in found
+
+
+def test_git_symbolic_ref_reads_the_name_it_is_given(tmp_path: Path) -> None:
+    """`git symbolic-ref --short HEAD` reads the current branch; given a second name it
+    points HEAD elsewhere, and `-d` deletes the reference."""
+    commands = {
+        "branch": '["git", "-C", path, "symbolic-ref", "--quiet", "--short", "HEAD"]',
+        "point": '["git", "-C", path, "symbolic-ref", "HEAD", "refs/heads/main"]',
+        "drop": '["git", "-C", path, "symbolic-ref", "-d", "HEAD"]',
+    }
+    source = "import subprocess\n\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n"
+    for name, command in commands.items():
+        source += (
+            f"\n\n@mcp.tool()\ndef {name}(path: str) -> str:\n"
+            f"    \"\"\"Ask.\"\"\"\n"
+            f"    return subprocess.run({command}, capture_output=True, text=True).stdout\n"
+        )
+    found = tools(server(tmp_path, source))
+    assert {name: found[name].mode for name in commands} == {
+        "branch": "read-only", "point": "mutation", "drop": "mutation",
+    }
+
+
+def test_a_file_the_tool_removes_once_done_with_it_is_its_scratch(tmp_path: Path) -> None:
+    """A report a command wrote, read back then removed, and a download removed in a
+    `finally:` once transcribed: what the call made for itself. Removing a file the
+    caller names is a write."""
+    source = '''import json
+import os
+import subprocess
+
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+
+def _download(url: str) -> str:
+    return "/tmp/" + url.rsplit("/", 1)[-1]
+
+
+@mcp.tool()
+def scan(repo: str) -> dict:
+    """Scan a repository."""
+    output_path = os.path.join(repo, ".scan", "report.json")
+    subprocess.run(["scanner", "--output", output_path], check=False)
+    with open(output_path, "r", encoding="utf-8") as f:
+        data = json.load(f)
+    os.remove(output_path)
+    return data
+
+
+@mcp.tool()
+def transcribe(url: str) -> str:
+    """Transcribe a video's audio."""
+    audio_path = _download(url)
+    try:
+        return str(len(audio_path))
+    finally:
+        if os.path.exists(audio_path):
+            os.remove(audio_path)
+
+
+@mcp.tool()
+def discard(path: str) -> str:
+    """Discard a draft."""
+    os.remove(path)
+    return "gone"
+'''
+    found = tools(server(tmp_path, source))
+    assert found["transcribe"].mode == "read-only"
+    assert found["discard"].mode == "mutation"
+    assert "scanner" in found["scan"].mode_source  # the command it runs, not the removal

@@ -266,7 +266,7 @@ def _upkeep(
                 # a cache keyed by what the tool was asked: the entry carries the
                 # arguments, the cache is still the server's
                 why, write = write.own or UPKEEP_HELPER_WORDS["cache"], replace(write, carries=())
-            if not why and not deletes and _scratch_helper(write):
+            if not why and not deletes and (_scratch_helper(write) or _disposed_of(write)):
                 continue  # scratch space, as a temporary file is: not a write
             if not why and not deletes and _may_be_upkeep(write):
                 why = _cleanup_helper(write)
@@ -354,6 +354,89 @@ def _scratch_helper(write: Write) -> bool:
     return any(
         name_words(label.rsplit(".", 1)[-1]) & SCRATCH_WORDS for label in write.chain[1:]
     )
+
+
+# Modes of `open` that read only.
+_READ_MODES = frozenset({"r", "rb", "rt", "br", "tr"})
+
+
+def _disposed_of(write: Write) -> bool:
+    """A file the writing function removes once it is done with it: in a `finally:`
+    (`os.remove(audio_path)` after transcribing the audio it downloaded), or after it
+    read it back (`open(output_path)` then `os.remove(output_path)`, the report a
+    command it ran wrote). What the function removes there is what it made or collected
+    for the call: its own scratch, not what the user owns."""
+    import libcst as cst
+
+    called = write.text.rstrip("()").rsplit(".", 1)[-1]
+    if write.kind != "filesystem" or called not in {"remove", "unlink"}:
+        return False
+    call, body = write.node, write.function.node
+    if not isinstance(call, cst.Call):
+        return False
+    if isinstance(call.func, cst.Attribute) and called == "unlink" and not call.args:
+        target: cst.BaseExpression = call.func.value  # `path.unlink()`
+    elif call.args:
+        target = call.args[0].value  # `os.remove(path)`
+    else:
+        return False
+    if not isinstance(target, (cst.Name, cst.Attribute)):
+        return False
+    code = _code(target)
+    finally_blocks: list[cst.CSTNode] = []
+    reads = False
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Try) and node.finalbody is not None:
+            finally_blocks.append(node.finalbody)
+        if isinstance(node, cst.Call) and node is not call and _reads_file(node, code):
+            reads = True
+        stack.extend(node.children)
+    if reads:
+        return True
+    return any(_holds(block, call) for block in finally_blocks)
+
+
+def _code(node: object) -> str:
+    import libcst as cst
+
+    assert isinstance(node, cst.CSTNode)
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def _reads_file(call: object, code: str) -> bool:
+    """`open(code)`, `open(code, "r")`, `code.read_text()` or `code.read_bytes()`."""
+    import libcst as cst
+
+    assert isinstance(call, cst.Call)
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in ("read_text", "read_bytes"):
+        return _code(func.value) == code
+    if not (isinstance(func, cst.Name) and func.value == "open") or not call.args:
+        return False
+    if _code(call.args[0].value) != code:
+        return False
+    modes = [a.value for a in call.args[1:2] if a.keyword is None] + [
+        a.value for a in call.args if a.keyword is not None and a.keyword.value == "mode"
+    ]
+    if not modes:
+        return True
+    mode = modes[0]
+    return isinstance(mode, cst.SimpleString) and mode.evaluated_value in _READ_MODES
+
+
+def _holds(block: object, node: object) -> bool:
+    import libcst as cst
+
+    assert isinstance(block, cst.CSTNode)
+    stack: list[cst.CSTNode] = [block]
+    while stack:
+        each = stack.pop()
+        if each is node:
+            return True
+        stack.extend(each.children)
+    return False
 
 
 def _cleanup_helper(write: Write) -> str:

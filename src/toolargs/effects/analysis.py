@@ -2259,6 +2259,12 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     after = rest[index + 1:]
     if subcommand in cat.GIT_READ_SUBCOMMANDS:
         return True
+    if subcommand in cat.GIT_NAME_READS:  # `git symbolic-ref --short HEAD` reads it
+        if any(not isinstance(a, str) for a in after):
+            return None
+        flags = {a for a in after if a.startswith("-")}
+        names = [a for a in after if not a.startswith("-")]
+        return len(names) <= 1 and not flags & cat.GIT_NAME_WRITE_FLAGS
     action = next((a for a in after if not (isinstance(a, str) and a.startswith("-"))), None)
     if isinstance(action, str) and action in cat.GIT_LIST_READ_ACTIONS.get(subcommand, ()):
         return True  # `git remote get-url origin`

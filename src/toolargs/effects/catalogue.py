@@ -395,6 +395,11 @@ GIT_READ_SUBCOMMANDS = frozenset(
 GIT_READ_UNLESS_ACTIONS: dict[str, frozenset[str]] = {
     "reflog": frozenset({"expire", "delete"}),
 }
+# Subcommands that read the one name they are given and set it when given a second
+# (`git symbolic-ref HEAD`; `git symbolic-ref HEAD refs/heads/main` writes), unless told
+# to delete it.
+GIT_NAME_READS = frozenset({"symbolic-ref"})
+GIT_NAME_WRITE_FLAGS = frozenset({"-d", "--delete"})
 # Subcommands that list without arguments and write with them (`git branch new`).
 GIT_LIST_SUBCOMMANDS = frozenset({"branch", "tag", "remote", "config"})
 GIT_LIST_FLAGS = frozenset(
