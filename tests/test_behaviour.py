@@ -490,3 +490,24 @@ def test_tav904_calls_a_factory_from_another_distribution_a_factory(tmp_path: Pa
     assert "its server is what redfox_core.create_server(...) returns" in messages[0]
     assert "an instance of" not in messages[0]
     assert "which drop unknown keys" in messages[0]
+
+
+def test_a_decorated_tools_one_dict_parameter_is_one_argument(tmp_path: Path) -> None:
+    """`@mcp.tool()` on a server handed in from outside the package: the framework behind
+    the decorator calls the function with its signature's keywords, so `bundle: dict`
+    is one argument, not the call's whole argument dict (no TAV201 asking to reject the
+    bundle's own keys, no TAV901 for a schema the signature gives)."""
+    root = package(
+        tmp_path,
+        {
+            "tools.py": "from typing import Any\n\n\n"
+            "def register_tools(mcp: Any) -> None:\n"
+            "    @mcp.tool(annotations={'readOnlyHint': False})\n"
+            "    async def apply_bundle(bundle: dict[str, Any]) -> dict[str, Any]:\n"
+            "        \"\"\"Apply a policy bundle.\"\"\"\n"
+            "        return {'applied': len(bundle['renderings'])}\n",
+        },
+    )
+    found = audit_of(root / "tools.py")
+    assert "TAV201" not in found["apply_bundle"][1]
+    assert "TAV901" not in found["apply_bundle"][1]

@@ -60,6 +60,12 @@ def build_model(
     file_decls = load_schema_files(config) if config.schema_files else {}
     discoverer = Discoverer(index, resolver, config, file_decls, source)
     tools = discoverer.discover()
+    for tool in tools:
+        if tool.shape == "decorator" and _server_method_decorated(tool):
+            # `@mcp.tool(...)`: whatever framework is behind it (a server handed in from
+            # outside the package too), a server's decorator that is given no schema
+            # registers the function with its signature
+            _keyword_style(tool)
     _drop_wrappers(tools)  # a decorator's inner function, named after what it wraps
     renamed_by_flow(discoverer, tools, index)  # a handler registered under other names
     named_by_flow(discoverer, tools, index)  # names only value flow reads
@@ -102,6 +108,7 @@ def build_model(
             tool.server_model = server
             if server.framework_id in SIGNATURE_FRAMEWORKS:
                 _keyword_style(tool)
+
     drop_unreached(tools, index)  # tools on no known server that nothing registers
     _drop_repeated(tools)  # one handler found twice under one name
     intercepted_by_flow(tools, index)  # a hook of the server that rejects unknown keys
@@ -128,6 +135,26 @@ def _drop_repeated(tools: list[Tool]) -> None:
 # Servers that call a registered function with keyword arguments, its schema built from
 # its signature: a function whose one parameter is a dict takes a key of that name.
 SIGNATURE_FRAMEWORKS = frozenset({"mcp-fastmcp", "mcp-mcpserver", "fastmcp", "chuk-mcp-server"})
+
+
+_SCHEMA_KEYWORDS = frozenset({"input_schema", "inputSchema", "parameters", "schema"})
+
+
+def _server_method_decorated(tool: Tool) -> bool:
+    """Whether the handler is decorated by a server's `.tool` method (`@mcp.tool()`,
+    `@mcp.tool(name=...)`) given no schema of its own: the framework builds the schema
+    from the signature and calls the function with its keywords."""
+    node = tool.handler.node if tool.handler is not None else None
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    for decorator in node.decorators:
+        written = decorator.decorator
+        call = written if isinstance(written, cst.Call) else None
+        func = call.func if call is not None else written
+        if isinstance(func, cst.Attribute) and func.attr.value == "tool":
+            keywords = {a.keyword.value for a in call.args if a.keyword} if call else set()
+            return not keywords & _SCHEMA_KEYWORDS
+    return False
 
 
 def _keyword_style(tool: Tool) -> None:
