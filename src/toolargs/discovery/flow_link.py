@@ -1060,6 +1060,10 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
         return True  # `_tool = mcp.tool`: a sink held in a name, called where it is used
     if any(_method(c) in _LISTING for c in index.server_calls):
         return True  # a low-level server's listing: the recognisers may read part of it
+    if any(
+        cls.bases and "list_tools" in cls.methods for cls in index.classes.values()
+    ):
+        return True  # a server's subclass answering `tools/list` itself
     requests = [
         c
         for c in index.server_calls

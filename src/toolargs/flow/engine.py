@@ -378,6 +378,7 @@ class Engine:
         self.module_ids: set[int] = set()
         self._waiting: dict[str, list[int]] = {}  # a name -> the defs not relevant yet using it
         self._def_names: dict[int, str] = {}
+        self._class_of: dict[int, int] = {}  # a method's def -> its class's
         self._relevant_names: set[str] = set()
         self._new_names: set[str] = set()
         # Modules are parsed when first needed: those whose text mentions a framework
@@ -445,6 +446,9 @@ class Engine:
                 order.append(key)
                 tokens[key] = set()
                 self._def_names[key] = node.name.value
+                for statement in node.body.body:
+                    if isinstance(statement, cst.FunctionDef):
+                        self._class_of[id(statement)] = key
                 stack.extend((base, key) for base in node.bases)
                 stack.extend((child, owner) for child in (*node.decorators, node.body))
                 continue
@@ -465,6 +469,12 @@ class Engine:
 
     def _relevant(self, key: int) -> None:
         self.relevant.add(key)
+        cls = self._class_of.get(key)
+        if cls is not None and cls not in self.relevant:
+            # A class whose method reaches a framework: the code that builds one is
+            # relevant (`create_server(): return BackendServer()`), as the instance it
+            # builds runs that method on itself.
+            self._relevant(cls)
         name = self._def_names.get(key)
         if name is not None and name not in self._relevant_names:
             self._relevant_names.add(name)
@@ -1090,6 +1100,18 @@ class Engine:
         else:
             return None
         if len(classes) != 1:
+            return None
+        # On a class's abstract instance (a method run with unknown arguments), a base's
+        # method runs only for a class the package builds somewhere: a subclass nothing
+        # builds registers nothing through `super().__init__()`.
+        receivers = frozenset(
+            r for r in receivers
+            if not (
+                isinstance(r, Object) and r.site == 0 and isinstance(r.cls, Class)
+                and not self.instances[id(r.cls.node)]
+            )
+        )
+        if not receivers:
             return None
         out: set[Value] = set()
         for base in self.mro(classes[0])[1:]:
@@ -1904,6 +1926,7 @@ class Engine:
             if not init and self._is_dataclass(callee):
                 self._dataclass_fields(callee, obj, positional, keywords)
             self._keep_fields(obj, keywords)
+            self._overrides(callee, obj, node, scope)
             return frozenset({obj})
         if isinstance(callee, External):
             return self._call_external(callee, positional, keywords, node, scope)
@@ -1921,6 +1944,24 @@ class Engine:
                 node, scope,
             )  # fmt: skip
         return frozenset({UNKNOWN})
+
+    def _overrides(self, cls: Class, obj: Object, node: cst.CSTNode, scope: Scope) -> None:
+        """A project subclass of a server class whose own methods answer `tools/list`
+        and `tools/call` (`fw.LISTING_OVERRIDES`): each instance's handlers are those
+        methods."""
+        framework = self.framework_of(cls)
+        overrides = fw.LISTING_OVERRIDES.get(framework or "")
+        if not overrides:
+            return
+        for method, role in overrides.items():
+            # the method itself: run in its root frame, on the class's abstract instance,
+            # which reads what every built instance was given
+            defined = frozenset(
+                v for v in self._class_attribute(cls, method) if isinstance(v, Func)
+            )
+            if defined:
+                self._register(role, frozenset({obj}), defined, node, scope, {}, (),
+                               through="override")  # fmt: skip
 
     def _literal_context(self, scope: Scope) -> Context:
         """The context a list or dict literal is allocated in: its frame's, and in a loop

@@ -150,6 +150,15 @@ CALL_OVERRIDES: dict[str, dict[str, int]] = {
     "fastmcp": {"call_tool": 1, "_call_tool": 1, "_mcp_call_tool": 1},
 }
 
+# Methods of a server class that answer `tools/list` and `tools/call` for every tool, per
+# framework: a project subclass overriding them (`async def list_tools(self) -> list[Tool]:
+# return self.toolset.definitions()`) lists and dispatches its tools itself, as a
+# low-level server's handlers do.
+LISTING_OVERRIDES: dict[str, dict[str, str]] = {
+    "mcp-fastmcp": {"list_tools": "list-tools", "call_tool": "call-tool"},
+    "mcp-mcpserver": {"list_tools": "list-tools", "call_tool": "call-tool"},
+}
+
 # Library classes whose instances carry a tool's facts in their fields (keyword -> field).
 TOOL_OBJECTS: dict[str, str] = {
     "mcp.types.Tool": "definition",
