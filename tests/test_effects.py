@@ -153,6 +153,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
         ("import pyperclip\npyperclip.copy(path)", "mutation", "acts on the user's desktop"),
         ("import pyautogui\npyautogui.hotkey('ctrl', 'v')", "mutation", "pyautogui.hotkey()"),
         ("import pyperclip\nreturn pyperclip.paste()", "read-only", ""),
+        # a window opened on the user's desktop (the default browser or viewer)
+        ("import webbrowser\nwebbrowser.open(path)", "mutation", "webbrowser.open()"),
         # a download into the file the tool is given; into a temporary file; to memory
         ("api.download_file('report.pdf', path)", "mutation", "downloads to a local file"),
         ("api.download_file(path, tempfile.mkstemp()[1])", "read-only", ""),
@@ -2936,3 +2938,37 @@ def discard(path: str) -> str:
     assert found["transcribe"].mode == "read-only"
     assert found["discard"].mode == "mutation"
     assert "scanner" in found["scan"].mode_source  # the command it runs, not the removal
+
+
+def test_a_file_made_and_removed_again_leaves_nothing(tmp_path: Path) -> None:
+    """`probe.touch()` then `probe.unlink()`: a test that a folder can be written leaves
+    nothing behind. A file made and kept is a write."""
+    source = '''from pathlib import Path
+
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("x")
+
+
+@mcp.tool()
+def check_folder(folder: str) -> bool:
+    """Whether a folder can be written."""
+    probe = Path(folder) / ".write_test"
+    try:
+        probe.touch()
+        probe.unlink()
+    except OSError:
+        return False
+    return True
+
+
+@mcp.tool()
+def mark(folder: str) -> bool:
+    """Leave a marker in a folder."""
+    marker = Path(folder) / ".marker"
+    marker.touch()
+    return True
+'''
+    found = tools(server(tmp_path, source))
+    assert found["check_folder"].mode == "read-only"
+    assert found["mark"].mode == "mutation"

@@ -266,7 +266,9 @@ def _upkeep(
                 # a cache keyed by what the tool was asked: the entry carries the
                 # arguments, the cache is still the server's
                 why, write = write.own or UPKEEP_HELPER_WORDS["cache"], replace(write, carries=())
-            if not why and not deletes and (_scratch_helper(write) or _disposed_of(write)):
+            if not why and not deletes and (
+                _scratch_helper(write) or _disposed_of(write) or _made_and_removed(write)
+            ):
                 continue  # scratch space, as a temporary file is: not a write
             if not why and not deletes and _may_be_upkeep(write):
                 why = _cleanup_helper(write)
@@ -362,9 +364,9 @@ _READ_MODES = frozenset({"r", "rb", "rt", "br", "tr"})
 
 def _disposed_of(write: Write) -> bool:
     """A file the writing function removes once it is done with it: in a `finally:`
-    (`os.remove(audio_path)` after transcribing the audio it downloaded), or after it
-    read it back (`open(output_path)` then `os.remove(output_path)`, the report a
-    command it ran wrote). What the function removes there is what it made or collected
+    (`os.remove(audio_path)` after transcribing the audio it downloaded), after it read
+    it back (`open(output_path)` then `os.remove(output_path)`, the report a command it
+    ran wrote), or that it made itself (`probe.touch()` then `probe.unlink()`). What the function removes there is what it made or collected
     for the call: its own scratch, not what the user owns."""
     import libcst as cst
 
@@ -390,12 +392,65 @@ def _disposed_of(write: Write) -> bool:
         node = stack.pop()
         if isinstance(node, cst.Try) and node.finalbody is not None:
             finally_blocks.append(node.finalbody)
-        if isinstance(node, cst.Call) and node is not call and _reads_file(node, code):
-            reads = True
+        if isinstance(node, cst.Call) and node is not call and (
+            _reads_file(node, code) or _makes_file(node, code)
+        ):
+            reads = True  # read back, or made here: `probe.touch()` then `probe.unlink()`
         stack.extend(node.children)
     if reads:
         return True
     return any(_holds(block, call) for block in finally_blocks)
+
+
+_MAKING = frozenset({"touch", "write_text", "write_bytes"})
+
+
+def _made_and_removed(write: Write) -> bool:
+    """A file the writing function makes and removes again (`probe.touch()` then
+    `probe.unlink()`, a test that a folder can be written): nothing is left behind."""
+    import libcst as cst
+
+    call = write.node
+    if write.kind != "filesystem" or not isinstance(call, cst.Call):
+        return False
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _MAKING):
+        return False
+    code = _code(func.value)
+    stack: list[cst.CSTNode] = [write.function.node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Call) and node is not call and _removes(node, code):
+            return True
+        stack.extend(node.children)
+    return False
+
+
+def _makes_file(call: object, code: str) -> bool:
+    import libcst as cst
+
+    assert isinstance(call, cst.Call)
+    func = call.func
+    return (
+        isinstance(func, cst.Attribute) and func.attr.value in _MAKING
+        and _code(func.value) == code
+    )
+
+
+def _removes(call: object, code: str) -> bool:
+    """`code.unlink()` or `os.remove(code)` / `os.unlink(code)`."""
+    import libcst as cst
+
+    assert isinstance(call, cst.Call)
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "unlink" and not call.args:
+        return _code(func.value) == code
+    name = func.attr.value if isinstance(func, cst.Attribute) else (
+        func.value if isinstance(func, cst.Name) else ""
+    )
+    return name in ("remove", "unlink") and bool(call.args) and (
+        _code(call.args[0].value) == code
+    )
 
 
 def _code(node: object) -> str:

@@ -338,7 +338,7 @@ DESKTOP_CALLS = frozenset(
     pyautogui.vscroll pyautogui.typewrite pyautogui.write pyautogui.press pyautogui.keyDown
     pyautogui.keyUp pyautogui.hotkey keyboard.write keyboard.press keyboard.release
     keyboard.press_and_release keyboard.send mouse.click mouse.move mouse.press
-    mouse.release mouse.wheel""".split()
+    mouse.release mouse.wheel webbrowser.open webbrowser.open_new webbrowser.open_new_tab""".split()
 )
 
 # --- processes ---
