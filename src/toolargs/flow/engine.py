@@ -379,6 +379,7 @@ class Engine:
         self._waiting: dict[str, list[int]] = {}  # a name -> the defs not relevant yet using it
         self._def_names: dict[int, str] = {}
         self._class_of: dict[int, int] = {}  # a method's def -> its class's
+        self._built: set[tuple[str, int]] = set()  # classes whose building is relevant
         self._relevant_names: set[str] = set()
         self._new_names: set[str] = set()
         # Modules are parsed when first needed: those whose text mentions a framework
@@ -452,6 +453,13 @@ class Engine:
                 stack.extend((base, key) for base in node.bases)
                 stack.extend((child, owner) for child in (*node.decorators, node.body))
                 continue
+            elif kind is cst.Call and owner is not None:
+                func = node.func  # type: ignore[attr-defined]
+                called = func if type(func) is cst.Name else (
+                    func.attr if type(func) is cst.Attribute else None
+                )
+                if called is not None:
+                    tokens[owner].add("()" + called.value)  # built or called by name
             elif kind is cst.ImportFrom or kind is cst.Import:
                 imported.update(_framework_bindings(cast("cst.ImportFrom | cst.Import", node)))
             stack.extend([(child, owner) for child in children(node)])
@@ -470,11 +478,15 @@ class Engine:
     def _relevant(self, key: int) -> None:
         self.relevant.add(key)
         cls = self._class_of.get(key)
-        if cls is not None and cls not in self.relevant:
-            # A class whose method reaches a framework: the code that builds one is
-            # relevant (`create_server(): return BackendServer()`), as the instance it
-            # builds runs that method on itself.
-            self._relevant(cls)
+        if cls is not None and ("()", cls) not in self._built:
+            # A class whose method reaches a framework: the code that builds one (calls
+            # it by name) is relevant (`create_server(): return BackendServer()`), as the
+            # instance it builds runs that method on itself; naming it is not building it
+            # (`super(EnhancedServer, self)`).
+            self._built.add(("()", cls))
+            name = self._def_names.get(cls)
+            if name is not None:
+                self._new_names.add("()" + name)
         name = self._def_names.get(key)
         if name is not None and name not in self._relevant_names:
             self._relevant_names.add(name)
