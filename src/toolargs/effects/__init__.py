@@ -366,8 +366,9 @@ def _disposed_of(write: Write) -> bool:
     """A file the writing function removes once it is done with it: in a `finally:`
     (`os.remove(audio_path)` after transcribing the audio it downloaded), after it read
     it back (`open(output_path)` then `os.remove(output_path)`, the report a command it
-    ran wrote), or that it made itself (`probe.touch()` then `probe.unlink()`). What the function removes there is what it made or collected
-    for the call: its own scratch, not what the user owns."""
+    ran wrote), or that it made itself (`probe.touch()` then `probe.unlink()`). What
+    the function removes there is what it made or collected for the call: its own
+    scratch, not what the user owns."""
     import libcst as cst
 
     called = write.text.rstrip("()").rsplit(".", 1)[-1]

@@ -2260,10 +2260,11 @@ def _command_reads(parts: tuple[Part, ...]) -> bool | None:
     if subcommand in cat.GIT_READ_SUBCOMMANDS:
         return True
     if subcommand in cat.GIT_NAME_READS:  # `git symbolic-ref --short HEAD` reads it
-        if any(not isinstance(a, str) for a in after):
+        given = [word for word in after if isinstance(word, str)]
+        if len(given) != len(after):
             return None
-        flags = {a for a in after if a.startswith("-")}
-        names = [a for a in after if not a.startswith("-")]
+        flags = {word for word in given if word.startswith("-")}
+        names = [word for word in given if not word.startswith("-")]
         return len(names) <= 1 and not flags & cat.GIT_NAME_WRITE_FLAGS
     action = next((a for a in after if not (isinstance(a, str) and a.startswith("-"))), None)
     if isinstance(action, str) and action in cat.GIT_LIST_READ_ACTIONS.get(subcommand, ()):
