@@ -385,6 +385,8 @@ def _disposed_of(write: Write) -> bool:
         return False
     if not isinstance(target, (cst.Name, cst.Attribute)):
         return False
+    if isinstance(target, cst.Name) and target.value in _parameters(body):
+        return False  # the path the caller gave: removing it is what the tool does
     code = _code(target)
     finally_blocks: list[cst.CSTNode] = []
     reads = False
@@ -451,6 +453,17 @@ def _removes(call: object, code: str) -> bool:
     )
     return name in ("remove", "unlink") and bool(call.args) and (
         _code(call.args[0].value) == code
+    )
+
+
+def _parameters(node: object) -> frozenset[str]:
+    import libcst as cst
+
+    if not isinstance(node, cst.FunctionDef):
+        return frozenset()
+    params = node.params
+    return frozenset(
+        p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
     )
 
 

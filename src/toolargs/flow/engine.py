@@ -379,7 +379,7 @@ class Engine:
         self._waiting: dict[str, list[int]] = {}  # a name -> the defs not relevant yet using it
         self._def_names: dict[int, str] = {}
         self._class_of: dict[int, int] = {}  # a method's def -> its class's
-        self._built: set[tuple[str, int]] = set()  # classes whose building is relevant
+        self._built: set[int] = set()  # classes whose building is relevant
         self._relevant_names: set[str] = set()
         self._new_names: set[str] = set()
         # Modules are parsed when first needed: those whose text mentions a framework
@@ -478,12 +478,12 @@ class Engine:
     def _relevant(self, key: int) -> None:
         self.relevant.add(key)
         cls = self._class_of.get(key)
-        if cls is not None and ("()", cls) not in self._built:
+        if cls is not None and cls not in self._built:
             # A class whose method reaches a framework: the code that builds one (calls
             # it by name) is relevant (`create_server(): return BackendServer()`), as the
             # instance it builds runs that method on itself; naming it is not building it
             # (`super(EnhancedServer, self)`).
-            self._built.add(("()", cls))
+            self._built.add(cls)
             name = self._def_names.get(cls)
             if name is not None:
                 self._new_names.add("()" + name)
@@ -1135,11 +1135,12 @@ class Engine:
             for member in found:
                 if isinstance(member, Func) and _decorated_as(member, "staticmethod"):
                     out.add(member)
+                elif isinstance(member, Func) and _decorated_as(member, "classmethod"):
+                    out.update(  # `cls` is the receiver's class
+                        Bound(member, r.cls if isinstance(r, Object) else r) for r in receivers
+                    )
                 elif isinstance(member, Func):
-                    out.update(
-                        Bound(member, base if _decorated_as(member, "classmethod") else r)
-                        for r in receivers
-                    )  # fmt: skip
+                    out.update(Bound(member, r) for r in receivers)
                 else:
                     out.add(member)
             return frozenset(out) or None
