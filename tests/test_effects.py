@@ -2669,6 +2669,20 @@ def test_an_object_handed_to_a_register_function_is_its_class(tmp_path: Path) ->
         assert found["report"].mode == "read-only", found["report"].mode_source
 
 
+def _command_tools(tmp_path: Path, commands: dict[str, str], parameter: str) -> dict[str, str]:
+    """The mode of each tool of a server whose tool `name(parameter)` runs `command`
+    with `subprocess.run` and returns its output."""
+    source = "import subprocess\n\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n"
+    for name, command in commands.items():
+        source += (
+            f"\n\n@mcp.tool()\ndef {name}({parameter}: str) -> str:\n"
+            f"    \"\"\"Ask.\"\"\"\n"
+            f"    return subprocess.run({command}, capture_output=True, text=True).stdout\n"
+        )
+    found = tools(server(tmp_path, source))
+    return {name: found[name].mode for name in commands}
+
+
 def test_a_group_then_its_action_and_gh_api_get_read(tmp_path: Path) -> None:
     """`uv tool list`, `gh pr view 12`: a group of subcommands, then an action that only
     reads; `gh api repos/...` sends a GET. `uv tool install`, `gh api -X POST`, `gh api
@@ -2682,15 +2696,7 @@ def test_a_group_then_its_action_and_gh_api_get_read(tmp_path: Path) -> None:
         "api_field": '["gh", "api", f"repos/{number}/issues", "-f", "title=x"]',
         "run_listing": '["uv", "run", "tool", "list"]',
     }
-    source = "import subprocess\n\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n"
-    for name, command in commands.items():
-        source += (
-            f"\n\n@mcp.tool()\ndef {name}(number: str) -> str:\n"
-            f"    \"\"\"Ask.\"\"\"\n"
-            f"    return subprocess.run({command}, capture_output=True, text=True).stdout\n"
-        )
-    found = tools(server(tmp_path, source))
-    modes = {name: found[name].mode for name in commands}
+    modes = _command_tools(tmp_path, commands, "number")
     assert modes == {
         "tool_list": "read-only", "pr_view": "read-only", "api_get": "read-only",
         "tool_install": "mutation", "api_post": "mutation", "api_field": "mutation",
@@ -2876,15 +2882,7 @@ def test_git_symbolic_ref_reads_the_name_it_is_given(tmp_path: Path) -> None:
         "point": '["git", "-C", path, "symbolic-ref", "HEAD", "refs/heads/main"]',
         "drop": '["git", "-C", path, "symbolic-ref", "-d", "HEAD"]',
     }
-    source = "import subprocess\n\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP('x')\n"
-    for name, command in commands.items():
-        source += (
-            f"\n\n@mcp.tool()\ndef {name}(path: str) -> str:\n"
-            f"    \"\"\"Ask.\"\"\"\n"
-            f"    return subprocess.run({command}, capture_output=True, text=True).stdout\n"
-        )
-    found = tools(server(tmp_path, source))
-    assert {name: found[name].mode for name in commands} == {
+    assert _command_tools(tmp_path, commands, "path") == {
         "branch": "read-only", "point": "mutation", "drop": "mutation",
     }
 

@@ -371,38 +371,24 @@ def _disposed_of(write: Write) -> bool:
     scratch, not what the user owns."""
     import libcst as cst
 
-    called = write.text.rstrip("()").rsplit(".", 1)[-1]
-    if write.kind != "filesystem" or called not in {"remove", "unlink"}:
-        return False
+    from toolargs.discovery.walk import walk
+
     call, body = write.node, write.function.node
-    if not isinstance(call, cst.Call):
-        return False
-    if isinstance(call.func, cst.Attribute) and called == "unlink" and not call.args:
-        target: cst.BaseExpression = call.func.value  # `path.unlink()`
-    elif call.args:
-        target = call.args[0].value  # `os.remove(path)`
-    else:
-        return False
-    if not isinstance(target, (cst.Name, cst.Attribute)):
+    target = _removed_path(call) if write.kind == "filesystem" else None
+    if target is None:
         return False
     if isinstance(target, cst.Name) and target.value in _parameters(body):
         return False  # the path the caller gave: removing it is what the tool does
     code = _code(target)
-    finally_blocks: list[cst.CSTNode] = []
-    reads = False
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
+    in_finally = False
+    for node in walk(body, into_scopes=False):
         if isinstance(node, cst.Try) and node.finalbody is not None:
-            finally_blocks.append(node.finalbody)
-        if isinstance(node, cst.Call) and node is not call and (
+            in_finally = in_finally or any(n is call for n in walk(node.finalbody))
+        elif isinstance(node, cst.Call) and node is not call and (
             _reads_file(node, code) or _makes_file(node, code)
         ):
-            reads = True  # read back, or made here: `probe.touch()` then `probe.unlink()`
-        stack.extend(node.children)
-    if reads:
-        return True
-    return any(_holds(block, call) for block in finally_blocks)
+            return True  # read back, or made here: `probe.touch()` then `probe.unlink()`
+    return in_finally
 
 
 _MAKING = frozenset({"touch", "write_text", "write_bytes"})
@@ -413,6 +399,8 @@ def _made_and_removed(write: Write) -> bool:
     `probe.unlink()`, a test that a folder can be written): nothing is left behind."""
     import libcst as cst
 
+    from toolargs.discovery.walk import walk
+
     call = write.node
     if write.kind != "filesystem" or not isinstance(call, cst.Call):
         return False
@@ -420,13 +408,11 @@ def _made_and_removed(write: Write) -> bool:
     if not (isinstance(func, cst.Attribute) and func.attr.value in _MAKING):
         return False
     code = _code(func.value)
-    stack: list[cst.CSTNode] = [write.function.node]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Call) and node is not call and _removes(node, code):
-            return True
-        stack.extend(node.children)
-    return False
+    return any(
+        node is not call and (target := _removed_path(node)) is not None
+        and _code(target) == code
+        for node in walk(write.function.node, into_scopes=False)
+    )
 
 
 def _makes_file(call: object, code: str) -> bool:
@@ -440,20 +426,26 @@ def _makes_file(call: object, code: str) -> bool:
     )
 
 
-def _removes(call: object, code: str) -> bool:
-    """`code.unlink()` or `os.remove(code)` / `os.unlink(code)`."""
+def _removed_path(node: object) -> object | None:
+    """The path a removal is given, named or reached by attributes: `path.unlink()`,
+    `os.remove(path)`, `os.unlink(self.tmp)`; None for any other node."""
     import libcst as cst
 
-    assert isinstance(call, cst.Call)
-    func = call.func
-    if isinstance(func, cst.Attribute) and func.attr.value == "unlink" and not call.args:
-        return _code(func.value) == code
+    if not isinstance(node, cst.Call):
+        return None
+    func = node.func
     name = func.attr.value if isinstance(func, cst.Attribute) else (
         func.value if isinstance(func, cst.Name) else ""
     )
-    return name in ("remove", "unlink") and bool(call.args) and (
-        _code(call.args[0].value) == code
-    )
+    if name not in ("remove", "unlink"):
+        return None
+    if isinstance(func, cst.Attribute) and name == "unlink" and not node.args:
+        target: cst.BaseExpression = func.value
+    elif node.args:
+        target = node.args[0].value
+    else:
+        return None
+    return target if isinstance(target, (cst.Name, cst.Attribute)) else None
 
 
 def _parameters(node: object) -> frozenset[str]:
@@ -493,19 +485,6 @@ def _reads_file(call: object, code: str) -> bool:
         return True
     mode = modes[0]
     return isinstance(mode, cst.SimpleString) and mode.evaluated_value in _READ_MODES
-
-
-def _holds(block: object, node: object) -> bool:
-    import libcst as cst
-
-    assert isinstance(block, cst.CSTNode)
-    stack: list[cst.CSTNode] = [block]
-    while stack:
-        each = stack.pop()
-        if each is node:
-            return True
-        stack.extend(each.children)
-    return False
 
 
 def _cleanup_helper(write: Write) -> str:

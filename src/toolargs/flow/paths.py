@@ -86,11 +86,7 @@ def listing(
     and `os.listdir`, else a glob pattern (`rglob` when `recursive`). None for a folder
     outside the project's roots, an unreadable one, or more than `bound` entries."""
     place = Path(folder)
-    try:
-        resolved = place.resolve()
-    except (OSError, RuntimeError):
-        return None
-    if not any(resolved.is_relative_to(root.resolve()) for root in roots):
+    if not _inside(roots, place):
         return None
     try:
         found = sorted(place.rglob(pattern) if recursive else place.glob(pattern))
@@ -107,14 +103,19 @@ def test(roots: Sequence[Path], path: PurePosixPath, name: str) -> bool | None:
     read off the file tree (a folder of skills beside its README); None outside them,
     where the answer is the machine's the server runs on."""
     place = Path(path)
-    try:
-        resolved = place.resolve()
-    except (OSError, RuntimeError):
-        return None
-    if not any(resolved.is_relative_to(root.resolve()) for root in roots):
+    if not _inside(roots, place):
         return None
     if name == "is_dir":
         return place.is_dir()
     if name == "is_file":
         return place.is_file()
     return place.exists()
+
+
+def _inside(roots: Sequence[Path], place: Path) -> bool:
+    """Whether `place` resolves to somewhere under one of the project's roots."""
+    try:
+        resolved = place.resolve()
+    except (OSError, RuntimeError):
+        return False
+    return any(resolved.is_relative_to(root.resolve()) for root in roots)
