@@ -154,7 +154,38 @@ def package_dirs(unpacked: Path) -> dict[str, str]:
             data = {}
         given = data.get("tool", {}).get("setuptools", {}).get("package-dir", {})
         mapped.update({k: str(v) for k, v in given.items() if k and "." not in k})
+        # hatch's wheel `sources = {"src" = "pkg"}`: the folder `src` ships as `pkg`
+        wheel = data.get("tool", {}).get("hatch", {}).get("build", {}).get("targets", {})
+        sources = wheel.get("wheel", {}).get("sources", {})
+        if isinstance(sources, dict):
+            mapped.update({
+                str(top): str(folder) for folder, top in sources.items()
+                if folder and top and "/" not in str(top) and "." not in str(top)
+            })  # fmt: skip
     return mapped
+
+
+def _python_in(path: Path) -> bool:
+    return path.suffix == ".py" or path.is_dir() and any(path.rglob("*.py"))
+
+
+def installed_code(unpacked: Path, listing: dict[str, Any]) -> list[Path]:
+    """A distribution with no code of its own (a name whose console script comes from a
+    dependency it pins: `secops_mcp.server:main` shipped by google-secops-mcp): the
+    script's packages as installed in the environment its listing ran in, read as
+    source like any other (never imported)."""
+    attempts = listing.get("attempts") or [{}]
+    constraint = str(attempts[-1].get("constraint", ""))
+    suffix = re.sub(r"[^A-Za-z0-9.]+", "-", constraint.replace("<", "-below-")).strip("-")
+    venv = (unpacked.parents[2] / "venvs"
+            / f"{listing['dist']}-{listing['version']}{'-' + suffix if suffix else ''}")  # fmt: skip
+    found = []
+    for site in sorted(venv.glob("lib/python*/site-packages")):
+        for top in script_modules(unpacked):
+            for candidate in (site / top, site / f"{top}.py"):
+                if candidate.exists() and _python_in(candidate):
+                    found.append(candidate)
+    return found
 
 
 def script_modules(unpacked: Path) -> list[str]:
@@ -240,7 +271,10 @@ def measure_one(
                 raise RuntimeError(saved["error"])
             audit = saved["audit"]
         else:
-            audit = run_audit(analysed_folders(unpacked))
+            folders = analysed_folders(unpacked)
+            if not any(_python_in(folder) for folder in folders):
+                folders = installed_code(unpacked, listing) or folders
+            audit = run_audit(folders)
     except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
         result.error = str(exc)
         result.missed = listed
