@@ -561,6 +561,7 @@ def test_a_method_keyword_naming_an_rpc_is_no_http_method(tmp_path: Path) -> Non
     method: no network write is read from it (`request(method="POST")` still is one)."""
     path = server(tmp_path, """
         import httpx
+        from stats_lib import correct
         from tdx_client import get_bridge
 
         bridge = get_bridge()
@@ -572,9 +573,19 @@ def test_a_method_keyword_naming_an_rpc_is_no_http_method(tmp_path: Path) -> Non
         @mcp.tool()
         def ping_hook(url: str) -> int:
             return httpx.request(method="PUT", url=url).status_code
+
+        @mcp.tool()
+        def adjusted(pvalues: list[float], fdr: bool) -> list[float]:
+            return correct(pvalues, method="fdr_bh" if fdr else "bonferroni")[1]
+
+        @mcp.tool()
+        def ping_either(url: str, replace: bool) -> int:
+            return httpx.request(method="PUT" if replace else "POST", url=url).status_code
     """)
     found = tools(path)
     assert not found["market_snapshot"].mode_source.startswith("effect:")
+    assert not found["adjusted"].mode_source.startswith("effect:")  # a choice of no HTTP
+    assert found["ping_either"].mode_source.startswith("effect: httpx.request()")
     assert found["ping_hook"].mode_source.startswith("effect: httpx.request()")
 
 
@@ -1432,6 +1443,41 @@ def test_writes_that_keep_the_servers_own_state(tmp_path: Path, body: str, count
     path.write_text(OWN_STATE_PREAMBLE + textwrap.indent(body, "    ") + "\n", encoding="utf-8")
     found = [d.message for d in analyze_path(path, Config()).diagnostics if d.code == "TAV403"]
     assert bool(found) is counted, found
+
+
+def test_a_cache_objects_store_filled_from_a_function_its_method_defines(
+    tmp_path: Path,
+) -> None:
+    """`SemanticCache.refresh_path` defines `_refresh`, which calls `self.put`: the nested
+    function's `self` is the method's, and `self._storage.put(...)` in a class named as a
+    cache fills that cache's own store (no HTTP PUT), so a read stays a read."""
+    path = server(tmp_path, """
+        import asyncio
+
+        class SemanticCache:
+            def __init__(self, storage):
+                self._storage = storage
+
+            async def put(self, path: str, content: str) -> None:
+                await self._storage.put(path, content)
+
+            async def refresh_path(self, path: str, content: str) -> None:
+                async def _refresh() -> None:
+                    await self.put(path, content)
+
+                await asyncio.wait_for(_refresh(), timeout=2.0)
+
+        cache = SemanticCache(make_storage())
+
+        @mcp.tool()
+        async def outline(path: str) -> str:
+            content = open(path).read()
+            await cache.refresh_path(path, content)
+            return content
+    """)
+    found = tools(path)["outline"]
+    assert found.mode == "read-only", found.mode_source
+    assert "the server's own state (its cache)" in found.mode_source
 
 
 def test_a_tool_named_for_its_own_state_changes_it(tmp_path: Path) -> None:

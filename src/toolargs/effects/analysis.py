@@ -624,6 +624,9 @@ class _Scan:
             # (`BrokerRequest(method=..., ...)`: a record of the project's, not a request)
             template = self.template(method, sequence=False)
             first = _first(template)
+            choices = _literal_choices(method)
+            if choices and not any(c.upper() in cat.HTTP_METHODS for c in choices):
+                first = choices[0]  # `method="fdr_bh" if fdr else "bonferroni"`: no HTTP
             if not isinstance(first, str) or first.upper() in cat.HTTP_METHODS:
                 if not (_posts(template) and self.queries(call, 0, site)):
                     self.decide("network", site, text, template)
@@ -1092,7 +1095,11 @@ class _Scan:
         if _root_name(receiver) in self.owned:
             return False
         names = (dotted_name(receiver) or last_name(receiver) or "").split(".")
-        return any(_name_words(name) & cat.CACHE_WORDS for name in names)
+        if any(_name_words(name) & cat.CACHE_WORDS for name in names):
+            return True
+        # what a cache object keeps its entries in (`self._storage.put(key, value)` in
+        # `SemanticCache.put`): its own store
+        return len(names) > 1 and names[0] == "self" and self.in_cache_class()
 
     def http_method(self, value: cst.BaseExpression) -> Template | None:
         """`request("PUT", url)`, `request(method, url)`: the HTTP method given first, or
@@ -2768,6 +2775,18 @@ def _words(name: str) -> set[str]:
 
 # Writes that act on what the user owns whatever function makes them.
 _NEVER_OWN = frozenset({"network", "process", "git", "desktop"})
+
+
+def _literal_choices(expr: cst.BaseExpression) -> list[str]:
+    """The strings an expression is, when it is a literal or a choice of literals
+    (`"fdr_bh" if fdr else "bonferroni"`); empty when anything else may be given."""
+    if isinstance(expr, cst.IfExp):
+        body, orelse = _literal_choices(expr.body), _literal_choices(expr.orelse)
+        return [*body, *orelse] if body and orelse else []
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return [value] if isinstance(value, str) else []
+    return []
 
 
 def _requests_credentials(function: Function) -> bool:

@@ -19,6 +19,7 @@ from toolargs.discovery.literals import dotted_name, is_docstring, last_name, pa
 from toolargs.discovery.project import project_for
 from toolargs.discovery.schema import Resolver
 from toolargs.discovery.flow_link import closure_classes
+from toolargs.discovery.walk import walk
 from toolargs.effects.analysis import Function
 from toolargs.model import Handler
 from toolargs.positions import positions
@@ -138,7 +139,12 @@ class IndexProject:
                 found = None
             if found is not None and found.index is not None:
                 cls = (found.owner, found.index) if found.owner is not None else None
-                return self._function(found.node, found.owner, Where(found.index, cls, found))
+                owner = found.owner
+                if cls is None and where.cls is not None and _nested_in(found.node, caller):
+                    # a function defined in a method (`async def _refresh(): await
+                    # self.put(...)`) runs on that method's object: its `self` is the same
+                    cls, owner = where.cls, where.cls[0]
+                return self._function(found.node, owner, Where(found.index, cls, found))
         return self._resolve(call, caller, where)
 
     def _resolve(self, call: cst.Call, caller: Function, where: Where) -> Function | None:
@@ -587,6 +593,14 @@ def _statements(node: cst.CSTNode) -> list[cst.BaseSmallStatement]:
             elif isinstance(value, (list, tuple)):
                 stack.extend(v for v in value if isinstance(v, cst.CSTNode))
     return found
+
+
+def _nested_in(node: cst.CSTNode, caller: Function) -> bool:
+    """Whether `node` is a function defined in the body of the caller's function."""
+    outer = caller.node
+    if not isinstance(node, cst.FunctionDef) or not isinstance(outer, cst.FunctionDef):
+        return False
+    return any(each is node for each in walk(outer.body))
 
 
 def _property_value(node: cst.FunctionDef) -> cst.BaseExpression | None:
