@@ -3048,3 +3048,29 @@ def process(path: str) -> int:
     found = tools(server(tmp_path, source))
     assert found["ingest"].mode == "mutation"
     assert found["process"].mode == "mutation"
+
+
+def test_a_screen_capture_giving_back_its_gdi_handles_only_reads(tmp_path: Path) -> None:
+    """A window capture frees the device contexts and the bitmap it made (pywin32's
+    `win32gui.DeleteObject`, `dc.DeleteDC()`, `win32gui.ReleaseDC`): the process's own
+    memory, not a deletion of anything the user owns."""
+    path = server(tmp_path, """
+        import win32gui
+        import win32ui
+
+        @mcp.tool()
+        def window_pixels(hwnd: int) -> bytes:
+            hwnd_dc = win32gui.GetWindowDC(hwnd)
+            mfc_dc = win32ui.CreateDCFromHandle(hwnd_dc)
+            save_dc = mfc_dc.CreateCompatibleDC()
+            bitmap = win32ui.CreateBitmap()
+            try:
+                return bitmap.GetBitmapBits(True)
+            finally:
+                win32gui.DeleteObject(bitmap.GetHandle())
+                save_dc.DeleteDC()
+                mfc_dc.DeleteDC()
+                win32gui.ReleaseDC(hwnd, hwnd_dc)
+    """)
+    found = tools(path)["window_pixels"]
+    assert found.mode == "read-only", found.mode_source

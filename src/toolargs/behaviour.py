@@ -109,6 +109,12 @@ def behaviour(facts: Facts) -> Behaviour:
             f"fastmcp {major}.x drops them silently (its argument model ignores extra keys, "
             "like the SDK's FastMCP it became)",
         )
+    if framework == "fastmcp" and facts.shape == "class" and not facts.keyword_style:
+        # A project subclass of fastmcp's Tool: fastmcp hands its `run` the call's whole
+        # argument dict, unchecked (the check is FunctionTool's): the handler decides.
+        if facts.enforcement:
+            return _enforced(facts)
+        return _handler(facts)
     if framework == "fastmcp":
         if facts.strict_input_validation and major == 3:
             return Behaviour(

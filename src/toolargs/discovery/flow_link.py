@@ -911,6 +911,8 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
         shape: Shape = "decorator" if home is index else "imperative"
         if fact.framework in DISPATCHED:  # a branch of a call handler
             shape = "dispatcher"
+        elif fact.arguments:  # a tool class's `run(self, arguments)` (FlowTool.arguments)
+            shape = "class"
         server = fact.server_name if lambda_at is not None and fact.server_path == here else None
         discoverer.new_tool(fact.name, shape, anchor, handler, schema, annotations, server=server)
         known.add(fact.name)
@@ -1779,14 +1781,16 @@ def listed_by_flow(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex
     agree."""
     wanted = [
         t for t in tools
-        if t.schema.properties is None and (t.shape == "dispatcher" or t.schema.source == "none")
+        if t.schema.properties is None
+        and (t.shape in ("dispatcher", "class") or t.schema.source == "none")
         or t.annotations is None and t.shape == "dispatcher"
     ]  # fmt: skip
     if not wanted or index.path is None:
         return
     facts: dict[str, list[Served]] = {}
     for fact in served(index.path):
-        if fact.framework in DISPATCHED:
+        # a low-level tool, or a tool class's object (`RegistryTool(parameters=...)`)
+        if fact.framework in DISPATCHED or fact.arguments:
             facts.setdefault(fact.name, []).append(fact)
     for tool in wanted:
         found = facts.get(tool.name, [])

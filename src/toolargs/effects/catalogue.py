@@ -573,6 +573,15 @@ READ_ONLY_CALLS = frozenset(
     logging.addLevelName addLevelName logging.setLoggerClass addHandler
     removeHandler setFormatter setLevel addFilter add_done_callback
     remove_done_callback""".split()
+    # Windows GDI objects a screen capture makes in memory and gives back (pywin32's
+    # `mfc_dc.CreateCompatibleDC()`, `win32gui.DeleteObject(bitmap.GetHandle())`), under
+    # their names and as COM methods read them (`delete_dc`): its own memory
+    + [
+        form
+        for name in """CreateCompatibleDC CreateCompatibleBitmap CreateDCFromHandle
+        CreateBitmap DeleteObject DeleteDC ReleaseDC""".split()
+        for form in (name, re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower())
+    ]
 )
 # The same, as patterns on the last name. Data frames and plots are built in memory:
 # `df.reset_index(drop=True)`, `ax.set_ylabel("dB")`, `fig.update_layout(...)` change only

@@ -1929,7 +1929,13 @@ class Engine:
             # `ServerConfig(name="x", server=mcp)`: a TypedDict builds a plain dict
             return self._call_external(External("dict"), positional, keywords, node, scope)
         if isinstance(callee, Class):
-            obj = Object(id(node), self._allocation_context(id(node), scope), callee)
+            allocated = self._allocation_context(id(node), scope)
+            if any(
+                isinstance(each, External) and each.qualname in fw.TOOL_OBJECTS
+                for each in self.mro(callee)[1:]
+            ):  # a tool object per element, as the framework's own tool class makes one
+                allocated = (*allocated, *self._per_element(scope))
+            obj = Object(id(node), allocated, callee)
             self.nodes[id(node)] = (node, scope.module)
             self.instances[id(callee.node)].add(obj)
             init = self._class_attribute(callee, "__init__")

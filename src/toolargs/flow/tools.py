@@ -429,6 +429,13 @@ class Reader:
                         self.raw.append(
                             (listed, server, framework or "", handler, registration.call)
                         )
+                        if tool_object and handler is not None and _runs(handler):
+                            # a tool class's `run(self, arguments)`: handed the call's
+                            # whole argument dict, which the framework does not check
+                            self.arguments[listed, id(handler.node)] = _runs(handler)
+                            schema = self._listed_schema(handler_value)
+                            if schema is not None:
+                                self.schemas[listed, id(handler.node)] = schema
                         key = (listed, registration.call, id(handler.node) if handler else 0)
                         self.hints[key] = _merged(self.hints.get(key), hints)
                         if self._varies(registration):
@@ -524,12 +531,15 @@ class Reader:
         self, value: Value, registration: Registration
     ) -> tuple[Func | None, list[str | None], bool]:
         given = registration.keywords.get("name")
-        if (
-            isinstance(value, Object)
-            and isinstance(value.cls, External)
-            and value.cls.qualname in fw.TOOL_OBJECTS | {"fastmcp.tools.FunctionTool": ""}
-        ):
+        if isinstance(value, Object) and self._tool_class(value.cls):
             functions = [self._function(v) for v in self.engine.field(value, "fn")]
+            if isinstance(value.cls, Class):
+                # a project subclass of the framework's tool class (`class RegistryTool(
+                # Tool)` built with `name=`, `parameters=`): the framework calls its `run`
+                # with the call's arguments
+                functions += [
+                    self._function(v) for v in self.engine.attribute(value, "run")
+                ]
             function = next((f for f in functions if f is not None), None)
             names = (
                 self._strings(self.engine.field(value, "name"))
@@ -547,6 +557,15 @@ class Reader:
         if given:
             return function, self._given_names(given, function), False
         return function, self._own_name(function), False
+
+    def _tool_class(self, cls: Class | External) -> bool:
+        """A framework's tool class, or a project class derived from one."""
+        if isinstance(cls, External):
+            return cls.qualname in fw.TOOL_OBJECTS or cls.qualname == "fastmcp.tools.FunctionTool"
+        return any(
+            isinstance(each, External) and each.qualname in fw.TOOL_OBJECTS
+            for each in self.engine.mro(cls)[1:]
+        )
 
     def _given_names(self, given: Values, function: Func | None) -> list[str | None]:
         """The names a `name=` argument gives; `name=None` (a helper's default handed on)
@@ -638,7 +657,10 @@ class Reader:
         inputSchema=entry["input_schema"])`, a dict literal somewhere in the package),
         and whether `additionalProperties` closes it; None where any value is unread."""
         schemas = frozenset().union(
-            *(self.engine.field(tool, key) for key in ("inputSchema", "input_schema"))
+            *(
+                self.engine.field(tool, key)
+                for key in ("inputSchema", "input_schema", "parameters")
+            )
         )
         found: set[tuple[tuple[str, ...], bool | None]] = set()
         for schema in schemas:
@@ -886,3 +908,13 @@ def _called(call: cst.Call) -> str:
     if isinstance(func, cst.Attribute):
         return func.attr.value
     return func.value if isinstance(func, cst.Name) else ""
+
+
+def _runs(handler: Func) -> str:
+    """The argument-dict parameter of a tool class's `run(self, arguments)` method (the
+    one the framework calls with the call's arguments); "" for any other handler."""
+    node = handler.node
+    if not isinstance(node, cst.FunctionDef) or node.name.value != "run":
+        return ""
+    params = [*node.params.posonly_params, *node.params.params]
+    return params[1].name.value if len(params) == 2 else ""
