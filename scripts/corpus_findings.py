@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from corpus_first_contact import listings, load_sample
-from corpus_measure import analysed_folders
+from corpus_measure import audited
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_CONTACT = ROOT / "benchmarks" / "realworld" / "first-contact"
@@ -32,9 +33,12 @@ FIRST_CONTACT = ROOT / "benchmarks" / "realworld" / "first-contact"
 AT_SERVER = re.compile(r"\bits \d+ (?:[\w-]+ )?tool\(s\)|^TAV\d+ \d+ tool\(s\) of ")
 
 
-def check(folders: list[Path]) -> list[dict[str, Any]]:
+def check(folders: list[Path], dependencies: list[Path]) -> list[dict[str, Any]]:
     command = [sys.executable, "-m", "toolargs", "check", "--format", "json", *map(str, folders)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    env = dict(os.environ)
+    if dependencies:  # as `corpus.py measure` runs it: see corpus_measure.audited
+        env["TOOLARGS_DEPENDENCY_PATH"] = os.pathsep.join(map(str, dependencies))
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, env=env)
     if done.returncode not in (0, 1):
         last = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
         raise RuntimeError(last[0][:300])
@@ -61,7 +65,7 @@ def main() -> int:
             continue
         unpacked = args.dest / "first-contact" / args.sample / dist
         try:
-            findings = check(analysed_folders(unpacked))
+            findings = check(*audited(unpacked, listing))
         except (RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError) as exc:
             rows.append({"dist": dist, "error": str(exc)[:200]})
             continue

@@ -4,13 +4,18 @@ Truth is what the running server listed (`listings/`) and what a person judged f
 code (`judgements/`); toolargs' audit decides none of it. The audit runs on the
 server's source distribution, on the top-level packages its console script comes from
 (what a maintainer would point toolargs at), with whichever toolargs `python -m
-toolargs` imports (set PYTHONPATH to measure another checkout).
+toolargs` imports (set PYTHONPATH to measure another checkout). A distribution with no
+code of its own (its console script is a dependency's) is audited as installed in the
+environment its listing ran in, and that environment's site-packages are given to
+toolargs as the server's dependencies (TOOLARGS_DEPENDENCY_PATH, whose signatures it may
+read), as a project's own environment gives them.
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -19,6 +24,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from corpus_first_contact import listings, load_sample, sample_folder
@@ -169,18 +175,33 @@ def _python_in(path: Path) -> bool:
     return path.suffix == ".py" or path.is_dir() and any(path.rglob("*.py"))
 
 
+def audited(unpacked: Path, listing: dict[str, Any]) -> tuple[list[Path], list[Path]]:
+    """The folders toolargs is run on (`analysed_folders`; for a distribution with no
+    code of its own, `installed_code`), and the server's dependencies as the environment
+    its listing ran in holds them (what a project's own environment gives toolargs)."""
+    folders = analysed_folders(unpacked)
+    if not any(_python_in(folder) for folder in folders):
+        folders = installed_code(unpacked, listing) or folders
+    return folders, site_packages(unpacked, listing)
+
+
+def site_packages(unpacked: Path, listing: dict[str, Any]) -> list[Path]:
+    """The site-packages of the environment the server's listing ran in."""
+    attempts = listing.get("attempts") or [{}]
+    constraint = str(attempts[-1].get("constraint", ""))
+    suffix = re.sub(r"[^A-Za-z0-9.]+", "-", constraint.replace("<", "-below-")).strip("-")
+    name = f"{listing['dist']}-{listing['version']}{'-' + suffix if suffix else ''}"
+    venv = unpacked.parents[2] / "venvs" / name
+    return sorted(venv.glob("lib/python*/site-packages"))
+
+
 def installed_code(unpacked: Path, listing: dict[str, Any]) -> list[Path]:
     """A distribution with no code of its own (a name whose console script comes from a
     dependency it pins: `secops_mcp.server:main` shipped by google-secops-mcp): the
     script's packages as installed in the environment its listing ran in, read as
     source like any other (never imported)."""
-    attempts = listing.get("attempts") or [{}]
-    constraint = str(attempts[-1].get("constraint", ""))
-    suffix = re.sub(r"[^A-Za-z0-9.]+", "-", constraint.replace("<", "-below-")).strip("-")
-    venv = (unpacked.parents[2] / "venvs"
-            / f"{listing['dist']}-{listing['version']}{'-' + suffix if suffix else ''}")  # fmt: skip
     found = []
-    for site in sorted(venv.glob("lib/python*/site-packages")):
+    for site in site_packages(unpacked, listing):
         for top in script_modules(unpacked):
             for candidate in (site / top, site / f"{top}.py"):
                 if candidate.exists() and _python_in(candidate):
@@ -214,10 +235,15 @@ def script_modules(unpacked: Path) -> list[str]:
     return list(dict.fromkeys(t for t in tops if t))
 
 
-def run_audit(folders: list[Path]) -> list[dict[str, Any]]:
+def run_audit(
+    folders: list[Path], dependencies: Sequence[Path] = ()
+) -> list[dict[str, Any]]:
     command = [sys.executable, "-m", "toolargs", "audit", "--format", "json",
                *map(str, folders)]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    env = dict(os.environ)
+    if dependencies:  # read by toolargs.flow.dependencies (signatures only, never imported)
+        env["TOOLARGS_DEPENDENCY_PATH"] = os.pathsep.join(map(str, dependencies))
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, env=env)
     if done.returncode not in (0, 1) and not _audited_but_refused(done):
         last = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
         raise RuntimeError(last[0][:300])
@@ -271,10 +297,7 @@ def measure_one(
                 raise RuntimeError(saved["error"])
             audit = saved["audit"]
         else:
-            folders = analysed_folders(unpacked)
-            if not any(_python_in(folder) for folder in folders):
-                folders = installed_code(unpacked, listing) or folders
-            audit = run_audit(folders)
+            audit = run_audit(*audited(unpacked, listing))
     except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
         result.error = str(exc)
         result.missed = listed

@@ -28,6 +28,7 @@ import libcst as cst
 
 from toolargs.discovery.literals import parameter_names
 from toolargs.discovery.walk import children, walk
+from toolargs.flow import dependencies
 from toolargs.flow import frameworks as fw
 from toolargs.flow import paths
 from toolargs.flow.values import (
@@ -2658,7 +2659,29 @@ class Engine:
                     self._keep_fields(copy, keywords)
                     out.add(copy)
             return frozenset(out) or frozenset({UNKNOWN})
+        typed = dependencies.returned(name)
+        if typed is not None:  # an installed dependency's factory, by its annotation
+            made = self._typed(typed, node, scope)
+            if made is not None:
+                return made
         return frozenset({Unknown(f"{name}()")})
+
+    def _typed(
+        self, typed: dependencies.Returned, node: cst.CSTNode, scope: Scope
+    ) -> Values | None:
+        """The value a dependency's return annotation says a call gives: a server of a
+        framework class, or a tuple holding one; None when it names no server."""
+        if isinstance(typed, str):
+            if typed not in fw.SERVER_CLASSES:
+                return None
+            return self._call_external(External(typed), [], {}, node, scope)
+        items = [self._typed(item, node, scope) if item else None for item in typed]
+        if all(item is None for item in items):
+            return None
+        made = Container(id(node), scope.frame.context, "tuple")
+        for index, item in enumerate(items):
+            self._store(made, index, item if item is not None else {UNKNOWN})
+        return frozenset({made})
 
     def _partial(
         self, positional: Sequence[Values], keywords: dict[str, Values], node: cst.CSTNode,

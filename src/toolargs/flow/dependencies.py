@@ -1,0 +1,187 @@
+"""What a call into an installed dependency gives, read off its return annotation.
+
+A server built by a dependency's factory (`args, mcp, middlewares = create_mcp_server(
+name=...)`, agent_connector_sdk's function annotated `-> tuple[argparse.Namespace,
+FastMCP[Any], list[Any]]`) is a server of the class the annotation names, as a reader of
+the dependency's signature sees. Only signatures are read, from the source files of the
+installed package (never imported, never a body); the frameworks' own packages are left
+to the framework tables.
+
+Where dependencies are looked for: the folders in TOOLARGS_DEPENDENCY_PATH (separated
+as PATH is), then this interpreter's site-packages. Run in the project's environment (as
+flake8 usually is), the second is the project's dependencies.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from toolargs.discovery.literals import dotted_name
+from toolargs.source import SourceError, read
+
+ENVIRONMENT = "TOOLARGS_DEPENDENCY_PATH"
+# Packages the framework tables describe: their own annotations are not read.
+FRAMEWORK_PACKAGES = frozenset({"mcp", "mcp_types", "fastmcp", "chuk_mcp_server"})
+MAX_HOPS = 4  # re-exports followed (`from .server import create_mcp_server`)
+MAX_BYTES = 1_000_000  # a module larger than this is not read for one signature
+
+# What an annotation says a call gives: a class's qualified name, or a tuple's items.
+Returned = str | tuple["Returned | None", ...]
+
+
+@dataclass(frozen=True)
+class _Module:
+    name: str
+    functions: dict[str, cst.FunctionDef]
+    imports: dict[str, str]  # local name -> qualified name
+    classes: frozenset[str]
+
+
+@functools.lru_cache(maxsize=1)
+def search_paths() -> tuple[Path, ...]:
+    given = [Path(p) for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
+    installed = [Path(sysconfig.get_paths()[key]) for key in ("purelib", "platlib")]
+    found: list[Path] = []
+    for path in (*given, *installed):
+        if path.is_dir() and path not in found:
+            found.append(path)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=512)
+def _module_file(module: str) -> Path | None:
+    parts = module.split(".")
+    if not all(part.isidentifier() for part in parts):
+        return None
+    for base in search_paths():
+        target = base.joinpath(*parts)
+        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+@functools.lru_cache(maxsize=128)
+def _module(module: str) -> _Module | None:
+    path = _module_file(module)
+    if path is None:
+        return None
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return None
+        text = read(path)
+        if not _may_build_servers(text):
+            return None  # parsed only where a signature may name a server class
+        tree = cst.parse_module(text)
+    except (OSError, SourceError, cst.ParserSyntaxError, RecursionError, MemoryError):
+        return None
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    functions: dict[str, cst.FunctionDef] = {}
+    imports: dict[str, str] = {}
+    classes: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, cst.FunctionDef):
+            functions[statement.name.value] = statement
+        elif isinstance(statement, cst.ClassDef):
+            classes.add(statement.name.value)
+        elif isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                _imports_of(small, package, imports)
+    return _Module(module, functions, imports, frozenset(classes))
+
+
+def _may_build_servers(text: str) -> bool:
+    """Whether a module's text names an MCP server class at all (or re-exports names,
+    which may be such a factory): most modules a call reaches are not read further."""
+    return "import" in text and ("MCP" in text or "mcp" in text)
+
+
+def _imports_of(small: cst.BaseSmallStatement, package: str, imports: dict[str, str]) -> None:
+    if isinstance(small, cst.Import):
+        for alias in small.names:
+            dotted = dotted_name(alias.name) or ""
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                imports[alias.asname.name.value] = dotted
+            elif dotted:
+                imports[dotted.split(".")[0]] = dotted.split(".")[0]
+    elif isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+        base = dotted_name(small.module) if small.module is not None else ""
+        if small.relative:
+            parent = package
+            for _ in range(len(small.relative) - 1):
+                parent = parent.rpartition(".")[0]
+            base = f"{parent}.{base}" if base else parent
+        for alias in small.names:
+            name = dotted_name(alias.name) or ""
+            local = (
+                alias.asname.name.value
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name)
+                else name
+            )
+            if base and name:
+                imports[local] = f"{base}.{name}"
+
+
+@functools.lru_cache(maxsize=512)
+def returned(qualname: str, hops: int = 0) -> Returned | None:
+    """What the installed function `qualname` is annotated to return, or None (not a
+    dependency's module-level function, no annotation, or nothing it names is read)."""
+    parts = qualname.split(".")
+    if parts[0] in FRAMEWORK_PACKAGES or hops > MAX_HOPS or len(parts) < 2:
+        return None
+    module = _module(".".join(parts[:-1]))
+    if module is None:
+        return None
+    name = parts[-1]
+    function = module.functions.get(name)
+    if function is None:
+        imported = module.imports.get(name)
+        return returned(imported, hops + 1) if imported and imported != qualname else None
+    if function.returns is None:
+        return None
+    return _annotation(function.returns.annotation, module)
+
+
+def _annotation(node: cst.BaseExpression, module: _Module) -> Returned | None:
+    if isinstance(node, cst.SimpleString):  # `-> "FastMCP"`
+        text = node.evaluated_value
+        if not isinstance(text, str):
+            return None
+        try:
+            return _annotation(cst.parse_expression(text), module)
+        except cst.ParserSyntaxError:
+            return None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        return _annotation(node.left, module) or _annotation(node.right, module)
+    if isinstance(node, cst.Subscript):
+        outer = _qualified(node.value, module)
+        items = [
+            element.slice.value
+            for element in node.slice
+            if isinstance(element.slice, cst.Index)
+        ]
+        if outer in ("tuple", "typing.Tuple"):
+            return tuple(_annotation(item, module) for item in items)
+        if outer in ("typing.Optional", "typing.Union"):
+            return next((a for a in (_annotation(i, module) for i in items) if a), None)
+        return outer  # `FastMCP[Any]`: the class
+    return _qualified(node, module)
+
+
+def _qualified(node: cst.BaseExpression, module: _Module) -> str | None:
+    dotted = dotted_name(node)
+    if not dotted:
+        return None
+    head, _, rest = dotted.partition(".")
+    if head in module.imports:
+        base = module.imports[head]
+        return f"{base}.{rest}" if rest else base
+    if head in module.classes and not rest:
+        return f"{module.name}.{head}"
+    return dotted

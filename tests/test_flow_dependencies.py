@@ -1,0 +1,143 @@
+"""A server built by an installed dependency's factory, known by its return annotation.
+
+`toolargs.flow.dependencies` reads the signature of a function the package calls from an
+installed distribution (never its body, never importing it): a factory annotated to
+return a framework's server class, or a tuple holding one, gives a server of that class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from toolargs.analysis import analyze_path
+from toolargs.config import Config
+from toolargs.flow import dependencies
+
+CONNECTOR_SDK = '''\
+"""A fleet's shared connector: builds the FastMCP server every connector runs."""
+import argparse
+from typing import Any
+
+from fastmcp import FastMCP
+
+
+def create_mcp_server(
+    name: str, version: str
+) -> tuple[argparse.Namespace, FastMCP[Any], list[Any]]:
+    parser = argparse.ArgumentParser()
+    args = parser.parse_args([])
+    return args, FastMCP(name, version=version), []
+
+
+def load_config() -> dict:
+    return {}
+'''
+
+SERVER = '''\
+from fastmcp import Context
+
+from connector_sdk.mcp.server import create_mcp_server
+
+
+def get_mcp_instance():
+    args, mcp, middlewares = create_mcp_server(name="search", version="1.0")
+
+    @mcp.tool(name="web_search", annotations={"readOnlyHint": True})
+    async def web_search(query: str, ctx: Context | None = None) -> dict:
+        return {"query": query}
+
+    return mcp, args
+
+
+def main() -> None:
+    mcp, args = get_mcp_instance()
+    mcp.run(transport="stdio")
+'''
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A site-packages folder holding the connector SDK, named by the environment."""
+    site = tmp_path / "site-packages"
+    sdk = site / "connector_sdk" / "mcp"
+    sdk.mkdir(parents=True)
+    (site / "connector_sdk" / "__init__.py").write_text("", encoding="utf-8")
+    (sdk / "__init__.py").write_text("", encoding="utf-8")
+    (sdk / "server.py").write_text(CONNECTOR_SDK, encoding="utf-8")
+    monkeypatch.setenv(dependencies.ENVIRONMENT, str(site))
+    _forget()
+    yield site
+    _forget()
+
+
+def _forget() -> None:
+    for cached in (
+        dependencies.search_paths, dependencies._module_file, dependencies._module,
+        dependencies.returned,
+    ):
+        cached.cache_clear()
+
+
+def _package(tmp_path: Path) -> Path:
+    package = tmp_path / "project" / "search_mcp"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    path = package / "server.py"
+    path.write_text(SERVER, encoding="utf-8")
+    return path
+
+
+def test_a_dependency_factory_annotated_with_a_server_class_gives_that_server(
+    tmp_path: Path, installed: Path
+) -> None:
+    report = analyze_path(_package(tmp_path), Config())
+    tool = {t.name: t for t in report.tools}["web_search"]
+    assert tool.framework == "fastmcp"
+    assert tool.unknown_keys == "rejected"  # fastmcp's own behaviour, not "unknown"
+    assert "TAV904" not in {d.code for d in report.diagnostics}
+
+
+def test_without_the_dependency_installed_the_server_stays_unknown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(dependencies.ENVIRONMENT, str(tmp_path / "nowhere"))
+    _forget()
+    try:
+        report = analyze_path(_package(tmp_path), Config())
+    finally:
+        _forget()
+    assert "TAV904" in {d.code for d in report.diagnostics}
+
+
+def test_annotations_are_read_through_re_exports_strings_and_optionals(
+    tmp_path: Path, installed: Path
+) -> None:
+    (installed / "connector_sdk" / "__init__.py").write_text(
+        "from .mcp.server import create_mcp_server\n"
+        "from .factory import make_server, describe\n",
+        encoding="utf-8",
+    )
+    (installed / "connector_sdk" / "factory.py").write_text(dedent('''\
+        from typing import Optional
+
+        import mcp.server.fastmcp
+
+
+        def make_server(name) -> "Optional[mcp.server.fastmcp.FastMCP]":
+            return mcp.server.fastmcp.FastMCP(name)
+
+
+        def describe(server) -> str:
+            return "mcp"
+    '''), encoding="utf-8")
+    assert dependencies.returned("connector_sdk.make_server") == "mcp.server.fastmcp.FastMCP"
+    assert dependencies.returned("connector_sdk.create_mcp_server") == (
+        "argparse.Namespace", "fastmcp.FastMCP", "list",
+    )
+    assert dependencies.returned("connector_sdk.describe") == "str"
+    assert dependencies.returned("connector_sdk.missing") is None
+    assert dependencies.returned("fastmcp.FastMCP") is None  # the tables' own packages
