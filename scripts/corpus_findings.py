@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from corpus_first_contact import listings, load_sample
-from corpus_measure import audited
+from corpus_measure import audit_inputs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_CONTACT = ROOT / "benchmarks" / "realworld" / "first-contact"
@@ -36,7 +36,7 @@ AT_SERVER = re.compile(r"\bits \d+ (?:[\w-]+ )?tool\(s\)|^TAV\d+ \d+ tool\(s\) o
 def check(folders: list[Path], dependencies: list[Path]) -> list[dict[str, Any]]:
     command = [sys.executable, "-m", "toolargs", "check", "--format", "json", *map(str, folders)]
     env = dict(os.environ)
-    if dependencies:  # as `corpus.py measure` runs it: see corpus_measure.audited
+    if dependencies:  # as `corpus.py measure` runs it: see corpus_measure.audit_inputs
         env["TOOLARGS_DEPENDENCY_PATH"] = os.pathsep.join(map(str, dependencies))
     done = subprocess.run(command, capture_output=True, text=True, timeout=900, env=env)
     if done.returncode not in (0, 1):
@@ -65,7 +65,7 @@ def main() -> int:
             continue
         unpacked = args.dest / "first-contact" / args.sample / dist
         try:
-            findings = check(*audited(unpacked, listing))
+            findings = check(*audit_inputs(unpacked, listing))
         except (RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError) as exc:
             rows.append({"dist": dist, "error": str(exc)[:200]})
             continue

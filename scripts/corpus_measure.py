@@ -175,7 +175,9 @@ def _python_in(path: Path) -> bool:
     return path.suffix == ".py" or path.is_dir() and any(path.rglob("*.py"))
 
 
-def audited(unpacked: Path, listing: dict[str, Any]) -> tuple[list[Path], list[Path]]:
+def audit_inputs(
+    unpacked: Path, listing: dict[str, Any]
+) -> tuple[list[Path], list[Path]]:
     """The folders toolargs is run on (`analysed_folders`; for a distribution with no
     code of its own, `installed_code`), and the server's dependencies as the environment
     its listing ran in holds them (what a project's own environment gives toolargs)."""
@@ -297,7 +299,7 @@ def measure_one(
                 raise RuntimeError(saved["error"])
             audit = saved["audit"]
         else:
-            audit = run_audit(*audited(unpacked, listing))
+            audit = run_audit(*audit_inputs(unpacked, listing))
     except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as exc:
         result.error = str(exc)
         result.missed = listed
