@@ -3074,3 +3074,36 @@ def test_a_screen_capture_giving_back_its_gdi_handles_only_reads(tmp_path: Path)
     """)
     found = tools(path)["window_pixels"]
     assert found.mode == "read-only", found.mode_source
+
+
+def test_a_figure_saved_to_a_file_is_a_write_and_to_a_buffer_is_not(tmp_path: Path) -> None:
+    """matplotlib's `fig.savefig(path)` writes the chart where the path says (a file the
+    tool hands back); into an `io.BytesIO()` it is the call's own scratch."""
+    path = server(tmp_path, """
+        import io
+        from pathlib import Path
+
+        import matplotlib.pyplot as plt
+
+        PLOT_DIR = Path(__file__).parent / "reports" / "plots"
+
+        @mcp.tool()
+        def histogram(values: list[float]) -> str:
+            fig, ax = plt.subplots()
+            ax.hist(values)
+            out = PLOT_DIR / "histogram.png"
+            fig.savefig(out, dpi=150)
+            return str(out)
+
+        @mcp.tool()
+        def histogram_png(values: list[float]) -> bytes:
+            fig, ax = plt.subplots()
+            ax.hist(values)
+            buffer = io.BytesIO()
+            fig.savefig(buffer, format="png")
+            return buffer.getvalue()
+    """)
+    found = tools(path)
+    assert found["histogram"].mode == "mutation", found["histogram"].mode_source
+    assert "savefig" in found["histogram"].mode_source
+    assert found["histogram_png"].mode == "read-only", found["histogram_png"].mode_source

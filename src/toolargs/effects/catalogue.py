@@ -763,11 +763,12 @@ ACTION_READ_WORDS = (READ_VERBS - {"to", "as", "is", "has"}) | {"query", "status
 # `cache.delete(key)`, `model.save()`), besides the HTTP methods above.
 WRITE_METHOD_NAMES = frozenset(
     {"push", "persist", "save", "upload", "create", "delete", "move", "rename", "store",
-     "upsert", "modify", "fork", "clone"}
+     "upsert", "modify", "fork", "clone", "savefig"}
 )
 # Of those, the methods whose first argument is where they write (`image.save(path)`,
-# `audio.save(tmp_path)`): nothing the user owns when it is scratch space.
-SAVE_TO_METHODS = frozenset({"save"})
+# `audio.save(tmp_path)`, matplotlib's `fig.savefig(out_path)`): nothing the user owns
+# when it is scratch space (`fig.savefig(buffer, format="png")` into an `io.BytesIO()`).
+SAVE_TO_METHODS = frozenset({"save", "savefig"})
 # Verbs of methods that write what they are given to a place one of their first two
 # arguments names (`target.save_logs(log_dir)`, `pio.write_image(fig, path)`,
 # `model.dump_weights(folder)`).
