@@ -323,3 +323,22 @@ def test_a_finding_several_tools_share_at_one_place_is_reported_once(
     tools = {t["name"]: t["findings"] for t in json.loads(out)["tools"]}
     assert tools["add_note"] == tools["delete_note"] == ["TAV204"]
     assert tools["search_notes"] == tools["archive_note"] == []
+
+
+def test_a_finding_naming_its_tool_twice_is_still_merged_at_one_place() -> None:
+    """A finding reported at evidence in another module names the tool twice (the claim,
+    and where the tool is registered): tools sharing that evidence share one finding."""
+    from toolargs.analysis import once_per_place
+    from toolargs.model import Diagnostic
+
+    def at_catalog(tool: str) -> Diagnostic:
+        message = (
+            f"TAV106 read-only tool '{tool}' reads alias 'limit' directly, so it can win "
+            f"over 'max_results': resolve it with optional_usize_with_aliases (tool "
+            f"'{tool}' registered at daemon.py:327)"
+        )
+        return Diagnostic("catalog.py", 68, 9, "TAV106", message, tool)
+
+    [merged] = once_per_place([at_catalog("status"), at_catalog("search_tools")])
+    assert merged.covers == ("search_tools", "status")
+    assert "'search_tools' (and 'status', at the same place)" in merged.message

@@ -306,7 +306,7 @@ def once_per_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     for diagnostic in diagnostics:
         if diagnostic.tool is not None and not diagnostic.server:
             # the same claim and remedy but for the tool's name
-            said = diagnostic.message.replace(f"'{diagnostic.tool}'", "'*'", 1)
+            said = diagnostic.message.replace(f"'{diagnostic.tool}'", "'*'")
             key = (diagnostic.path, diagnostic.line, diagnostic.col, diagnostic.code, said)
             groups.setdefault(key, []).append(diagnostic)
     merged: dict[int, Diagnostic] = {}
