@@ -3107,3 +3107,38 @@ def test_a_figure_saved_to_a_file_is_a_write_and_to_a_buffer_is_not(tmp_path: Pa
     assert found["histogram"].mode == "mutation", found["histogram"].mode_source
     assert "savefig" in found["histogram"].mode_source
     assert found["histogram_png"].mode == "read-only", found["histogram_png"].mode_source
+
+
+def test_a_post_to_a_query_endpoint_through_a_helper_taking_method_and_path(
+    tmp_path: Path,
+) -> None:
+    """`client.request("POST", f"/card/{card_id}/query")` through a client's `request(
+    method, path)` helper: the caller gives both the method and the address, and a POST
+    to an endpoint named for a query is a search form; to another address it writes."""
+    path = server(tmp_path, """
+        import httpx
+
+        class MetabaseClient:
+            def __init__(self, base_url: str):
+                self.base_url = base_url
+                self.client = httpx.AsyncClient()
+
+            async def request(self, method: str, path: str, **kwargs):
+                url = f"{self.base_url}/api{path}"
+                response = await self.client.request(method=method, url=url, **kwargs)
+                return response.json()
+
+        client = MetabaseClient("https://metabase.example")
+
+        @mcp.tool()
+        async def execute_card(card_id: int) -> dict:
+            return await client.request("POST", f"/card/{card_id}/query", json={})
+
+        @mcp.tool()
+        async def copy_card(card_id: int) -> dict:
+            return await client.request("POST", f"/card/{card_id}/copy")
+    """)
+    found = tools(path)
+    assert found["execute_card"].mode == "read-only", found["execute_card"].mode_source
+    assert found["copy_card"].mode == "mutation", found["copy_card"].mode_source
+    assert "HTTP POST" in found["copy_card"].mode_source

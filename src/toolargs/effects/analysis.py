@@ -181,6 +181,8 @@ class Pending:
     template: Template
     guard: Guard = ()
     calls: tuple[tuple[cst.CSTNode, Function], ...] = ()
+    # An HTTP request's URL, when its method is what the caller decides
+    address: Template | None = None
 
 
 @dataclass
@@ -494,8 +496,11 @@ class _Scan:
         text: str,
         template: Template | None,
         place: Place = False,
+        address: Template | None = None,
     ) -> None:
-        """A write unless `template` (the mode, method, SQL or command) says it reads."""
+        """A write unless `template` (the mode, method, SQL or command) says it reads.
+        `address`: a request's URL, which a caller may give with its method (a POST to
+        an endpoint named for a query is a search form)."""
         if template is None or place is True:
             return
         if template.params and _reads(kind, _opaque(template)) is None and (
@@ -503,7 +508,8 @@ class _Scan:
         ):
             self.summary.pending.append(
                 Pending(kind, text or _call_text(site), site, self.function,
-                        (self.function.label,), template, self.guard_of(site))
+                        (self.function.label,), template, self.guard_of(site),
+                        address=address)
             )
             return
         reads = _reads(kind, _opaque(template))
@@ -629,7 +635,8 @@ class _Scan:
                 first = choices[0]  # `method="fdr_bh" if fdr else "bonferroni"`: no HTTP
             if not isinstance(first, str) or first.upper() in cat.HTTP_METHODS:
                 if not (_posts(template) and self.queries(call, 0, site)):
-                    self.decide("network", site, text, template)
+                    self.decide("network", site, text, template,
+                                address=self.address(call, 0))  # fmt: skip
                 return
             # `bridge.batch(method="get_market_snapshot")`: an RPC's name, no HTTP method
         if isinstance(func, cst.Attribute):
@@ -807,7 +814,8 @@ class _Scan:
             if template is not None:
                 url = 0 if keyword(call, name) is not None else position + 1
                 if not (_posts(template) and self.queries(call, url, site)):
-                    self.decide("network", site, text, template)
+                    self.decide("network", site, text, template,
+                                address=self.address(call, url))  # fmt: skip
                 return True
         if last in cat.WRITE_METHOD_NAMES:
             certain = last not in cat.WEAK_VERBS
@@ -1226,6 +1234,11 @@ class _Scan:
             return True
         return False
 
+    def address(self, call: cst.Call, position: int) -> Template | None:
+        """The URL a request call is given (at `position` or as `url=`), as a template."""
+        url = argument_at(call, position, "url")
+        return self.url_template(url) if url is not None else None
+
     def url_template(self, url: cst.BaseExpression) -> Template:
         default = self.environment_default(url)
         if default is not None:  # `os.getenv("SOLR_URL", "https://.../select")`
@@ -1393,29 +1406,11 @@ class _Scan:
         guard: Guard,
         site: cst.CSTNode,
     ) -> None:
-        parts: list[Part] = []
-        for part in pending.template.parts:
-            if not isinstance(part, Param):
-                parts.append(part)
-                continue
-            value = bound.get(part.name)
-            if value is None:
-                default = parameter_default(callee.node, part.name)
-                value = ((default,), False) if default is not None else None
-            if value is None:
-                parts.append(Opaque)
-                continue
-            exprs, spread = value
-            if part.attr:  # `request.method` of the object the caller passes
-                parts.extend(self.member_template(exprs[0], part, pending.template.sequence))
-            elif pending.kind == "post" and len(exprs) == 1:  # an address
-                parts.extend(self.url_template(exprs[0]).parts)
-            elif part.spread or spread:
-                for expr in exprs:
-                    parts.extend(self.template(expr, pending.template.sequence).parts)
-            else:
-                parts.extend(self.template(exprs[0], pending.template.sequence).parts)
-        template = Template(tuple(parts), pending.template.sequence)
+        template = self.bound_template(pending.template, pending.kind, bound, callee)
+        address = (
+            self.bound_template(pending.address, "post", bound, callee)
+            if pending.address is not None else None
+        )  # fmt: skip
         chain = (self.function.label, *pending.chain)
         calls = ((site, self.function), *pending.calls)
         if template.params and _reads(pending.kind, _opaque(template)) is None and (
@@ -1423,8 +1418,12 @@ class _Scan:
         ):
             self.summary.pending.append(
                 Pending(pending.kind, pending.text, pending.node, pending.function, chain,
-                        template, guard, calls)
+                        template, guard, calls, address)
             )
+            return
+        if address is not None and _posts(template) and _query_url(address.parts):
+            # `client.request("POST", f"/card/{id}/query")` through a helper taking both
+            self.summary.unresolved()  # a query by its address: believed, not shown
             return
         reads = _reads(pending.kind, _opaque(template))
         if reads is not True:
@@ -1438,6 +1437,34 @@ class _Scan:
             )
         elif pending.kind == "post":
             self.summary.unresolved()  # a query by its address: believed, not shown
+
+    def bound_template(
+        self, template: Template, kind: str, bound: dict[str, _Bound], callee: Function
+    ) -> Template:
+        """`template` with each parameter replaced by what the caller passes for it."""
+        parts: list[Part] = []
+        for part in template.parts:
+            if not isinstance(part, Param):
+                parts.append(part)
+                continue
+            value = bound.get(part.name)
+            if value is None:
+                default = parameter_default(callee.node, part.name)
+                value = ((default,), False) if default is not None else None
+            if value is None:
+                parts.append(Opaque)
+                continue
+            exprs, spread = value
+            if part.attr:  # `request.method` of the object the caller passes
+                parts.extend(self.member_template(exprs[0], part, template.sequence))
+            elif kind == "post" and len(exprs) == 1:  # an address
+                parts.extend(self.url_template(exprs[0]).parts)
+            elif part.spread or spread:
+                for expr in exprs:
+                    parts.extend(self.template(expr, template.sequence).parts)
+            else:
+                parts.extend(self.template(exprs[0], template.sequence).parts)
+        return Template(tuple(parts), template.sequence)
 
     def member_template(
         self, expr: cst.BaseExpression, part: Param, sequence: bool
