@@ -120,10 +120,20 @@ def build_model(
 
 def _drop_repeated(tools: list[Tool]) -> None:
     """A tool found twice, by the same name, shape, handler and server (a dispatcher
-    reached from two places that both route `tools/call` to it): one tool."""
+    reached from two places that both route `tools/call` to it): one tool. And one whose
+    handler could not be followed (TAV902) where the same name on the same server was
+    found with its handler (`add_tool(Tool.from_function(get_product, name=...))`,
+    `self.mcp.add_tool(self.find, name=...)`, which value flow follows), on that server or
+    on none the checker names: the tool with its handler."""
+    handled = {(t.name, t.server) for t in tools if t.handler is not None}
+    named = {t.name for t in tools if t.handler is not None}
     seen: set[tuple[str, str, int, str | None]] = set()
     kept: list[Tool] = []
     for tool in tools:
+        if tool.handler is None and (
+            (tool.name, tool.server) in handled or tool.server is None and tool.name in named
+        ):
+            continue
         node = tool.handler.node if tool.handler is not None else tool.anchor
         key = (tool.name, tool.shape, id(node), tool.server)
         if key not in seen:
