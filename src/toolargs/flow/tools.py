@@ -917,4 +917,6 @@ def _runs(handler: Func) -> str:
     if not isinstance(node, cst.FunctionDef) or node.name.value != "run":
         return ""
     params = [*node.params.posonly_params, *node.params.params]
-    return params[1].name.value if len(params) == 2 else ""
+    if len(params) != 2 or params[0].name.value != "self":
+        return ""  # a module's `run(scene, frame)` made a tool is keyword-style
+    return params[1].name.value
