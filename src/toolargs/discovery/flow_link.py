@@ -851,7 +851,11 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     # filtered copy of itself), the handler named like the tool goes first: the name a
     # framework gives a function by default, and one order whatever the hash seed.
     facts.sort(key=lambda f: f.handler_name != f.name)
-    known = {t.name for t in tools}
+    # A name found without its handler is taken again with the function the analysis
+    # saw registered (the tool without it is then dropped, discovery._drop_repeated); not
+    # a dispatcher's branch, whose handler the analysis gives as the whole call handler.
+    known = {t.name for t in tools if t.handler is not None}
+    unhandled = {t.name for t in tools if t.handler is None}
     handlers = {id(t.handler.node) for t in tools if t.handler is not None}
     package = _facts(index.path)
     names = {f.name for f in facts}
@@ -859,6 +863,8 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     lambdas: dict[int, cst.Lambda] | None = None
     for fact in facts:
         if fact.name in known or not fact.handler_name:
+            continue
+        if fact.name in unhandled and fact.framework in DISPATCHED:
             continue
         home = index if fact.handler_path == here else _module(index, fact.handler_path)
         if home is None:
@@ -930,16 +936,25 @@ def _module(index: ModuleIndex, path: str) -> ModuleIndex | None:
 def _function(home: ModuleIndex, fact: Served) -> FunctionInfo | None:
     """The handler's FunctionInfo in its module: by name, and by line when the name is
     defined more than once."""
-    infos = [
-        info for info in (*home.functions.values(), *home.methods, *home.decorated)
-        if info.node.name.value == fact.handler_name
-    ]  # fmt: skip
+    every = [*home.functions.values(), *home.methods, *home.decorated]
+    for info in list(every):  # and the functions defined in them (`def tool_fn()` that
+        every.extend(_nested(info))  # each of two factories returns)
+    infos = [info for info in every if info.node.name.value == fact.handler_name]
     infos = list({id(info.node): info for info in infos}.values())
     if len(infos) <= 1:
         return infos[0] if infos else None
     lines = positions(home.module, [i.node.name for i in infos], None, None)
     line = fact.handler_line
     return next((i for i in infos if lines.get(id(i.node.name), (0,))[0] == line), None)
+
+
+def _nested(info: FunctionInfo, depth: int = 0) -> Iterator[FunctionInfo]:
+    """The functions defined in `info`'s body, and in theirs (a few levels)."""
+    if depth > 4:
+        return
+    for inner in info.nested.values():
+        yield inner
+        yield from _nested(inner, depth + 1)
 
 
 # By module: the module itself beside the answer (the ids in it are of its nodes; an id
@@ -1050,6 +1065,8 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
     recognisers read costs nothing more)."""
     accounted: set[int] = set()
     for tool in tools:
+        if tool.handler is None:
+            continue  # a registration whose function the recognisers could not follow
         accounted.update(id(node) for node in walk(tool.anchor))
         node = tool.handler.node if tool.handler is not None else None
         if isinstance(node, cst.FunctionDef):

@@ -68,6 +68,7 @@ class FunctionInfo:
     enclosing: FunctionInfo | None = None  # the function it is nested in
     nested: dict[str, FunctionInfo] = field(default_factory=dict)  # functions defined in it
     locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # first value bound
+    rebound: set[str] = field(default_factory=set)  # names bound more than once
 
     def __repr__(self) -> str:
         where = self.index.path.name if self.index and self.index.path else "?"
@@ -362,6 +363,8 @@ def _record_binding(
             continue
         name = target.value
         if function is not None:
+            if name in function.locals:
+                function.rebound.add(name)
             function.locals.setdefault(name, value)
         if owner is not None and function is None:
             owner.attributes[name] = value

@@ -1081,6 +1081,12 @@ class Discoverer:
         self, project: ProjectIndex, target: cst.BaseExpression, function: FunctionInfo | None
     ) -> FunctionInfo | None:
         for _ in range(4):
+            if isinstance(target, cst.Name) and function is not None and (
+                target.value in function.rebound
+            ):
+                # `fn = _make_a(); add_tool(fn, ...); fn = _make_b()`: which value a use
+                # reads is value flow's to say (flow_link.add_unfound), not the first's
+                return None
             found = project.definition(target, self.index, function)
             if isinstance(found, FunctionInfo):
                 return found

@@ -351,6 +351,11 @@ class Engine:
         self.work = 0  # statements evaluated in all: bounded by MAX_WORK
         self.moved = 0  # values added to sets in all: bounded by MAX_MOVED
         self.overrides: dict[Frame, dict[str, Values]] = {}  # per element: loop names
+        # Frames running one of their function body's own simple statements: a name bound
+        # there holds, for the statements after it, that value alone (`fn = make_a();
+        # add(fn); fn = make_b(); add(fn)`); names so bound, per frame.
+        self.straight: set[Frame] = set()
+        self.rebound: dict[Frame, set[str]] = defaultdict(set)
         self.iteration: list[Value] = []  # the loop elements being run one by one
         self.iterating: list[Frame] = []  # the frame running each of those loops
         self.resolving: set[Lazy] = set()  # Lazy imports being read (cycles stop here)
@@ -597,9 +602,20 @@ class Engine:
 
     # --- statements ---
 
-    def _block(self, body: Sequence[cst.CSTNode], scope: Scope) -> None:
+    def _block(
+        self, body: Sequence[cst.CSTNode], scope: Scope, straight: bool = False
+    ) -> None:
+        """`straight`: the body of a function, whose own simple statements run one after
+        the other whatever happens (a name they bind is that value from there on)."""
         for statement in body:
-            self._statement(statement, scope)
+            if straight and isinstance(statement, cst.SimpleStatementLine):
+                self.straight.add(scope.frame)
+                try:
+                    self._statement(statement, scope)
+                finally:
+                    self.straight.discard(scope.frame)
+            else:
+                self._statement(statement, scope)
             if _leaves(statement):
                 return  # what follows `return`, `continue`... is never run
             if (
@@ -896,6 +912,10 @@ class Engine:
         if self.iterating and self.iterating[-1] == scope.frame:
             # in a loop run per element, what its body binds holds for this element
             self.overrides.setdefault(scope.frame, {})[name] = value
+        elif scope.frame in self.straight and name in scope.local_names:
+            # a function's own statement: the value from here on (until the body ends)
+            self.overrides.setdefault(scope.frame, {})[name] = value
+            self.rebound[scope.frame].add(name)
         self._add_local(scope.frame, name, value)
 
     def _store_attribute(self, owner: Value, name: str, value: Values) -> None:
@@ -1009,7 +1029,7 @@ class Engine:
             if scope.function is None or name in scope.local_names:
                 override = self.overrides.get(scope.frame)
                 if override and name in override:
-                    return override[name]
+                    return self._resolve(override[name])  # (an import in a function: Lazy)
                 found = self.locals[scope.frame].get(name)
                 if found:
                     return self._resolve(found)
@@ -2064,6 +2084,15 @@ class Engine:
             scope = self._scope(function, frame)
             if isinstance(function.node, cst.Lambda):
                 self._add(self.returns[frame], self.eval(function.node.body, scope), "a return")
+            elif isinstance(function.node.body, cst.IndentedBlock):
+                try:
+                    self._block(function.node.body.body, scope, straight=True)
+                finally:
+                    # after the body, a name reads every value it held (a closure run later)
+                    overrides = self.overrides.get(frame)
+                    for name in self.rebound.pop(frame, ()):
+                        if overrides is not None:
+                            overrides.pop(name, None)
             else:
                 self._suite(function.node.body, scope)
         except RecursionError:
