@@ -206,6 +206,32 @@ def test_a_dict_whose_keys_are_all_known_holds_nothing_under_another(tmp_path: P
     assert bound["GUESSED"] == {Const(1), Const(3)}
 
 
+def test_setdefault_on_a_key_the_dict_has_gives_what_is_there(tmp_path: Path) -> None:
+    """`spec.setdefault("input_schema", {})` on a dict literal that names the key gives
+    its value alone (the schema of that entry), not the unused default beside it; on a
+    dict without the key, the default."""
+    from toolargs.flow.engine import Engine
+    from toolargs.flow.values import Const, Container
+
+    (tmp_path / "specs.py").write_text(
+        'SPEC = {"name": "read_cells", "input_schema": {"type": "object"}}\n'
+        'SCHEMA = SPEC.setdefault("input_schema", {})\n'
+        'BARE = {"name": "list_sheets"}\n'
+        'DEFAULTED = BARE.setdefault("input_schema", {"type": "null"})\n',
+        encoding="utf-8",
+    )
+    engine = Engine([tmp_path / "specs.py"], tmp_path)
+    engine.run()
+    module = engine.modules.get("specs")
+    assert module is not None
+    engine._module(module)
+    bound = engine.locals[engine.module_frame(module)]
+    [schema] = bound["SCHEMA"]
+    assert isinstance(schema, Container) and engine._get(schema, "type") == {Const("object")}
+    [defaulted] = bound["DEFAULTED"]
+    assert isinstance(defaulted, Container) and engine._get(defaulted, "type") == {Const("null")}
+
+
 def test_a_call_handler_run_per_tool_runs_no_module_body_again(tmp_path: Path) -> None:
     """Reading which function a low-level call handler runs for each tool evaluates the
     handler in a context of its own, but no module body: a module runs once."""

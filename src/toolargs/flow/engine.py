@@ -2281,6 +2281,12 @@ class Engine:
                 self._store(container, ELEMENT, value)
                 self._store(container, KEYS, {Const(key)})
         elif name == "setdefault" and len(positional) > 1:
+            if first and all(
+                isinstance(given, Const) and self._get(container, given.value) for given in first
+            ):
+                # `spec.setdefault("input_schema", {})` on a dict that has the key (a
+                # literal naming it): what is there, the default never stored
+                return self._subscript_values(container, first)
             for given in first:
                 if isinstance(given, Const):
                     self._store(container, given.value, positional[1])
