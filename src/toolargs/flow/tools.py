@@ -549,7 +549,10 @@ class Reader:
             if given:
                 names = self._given_names(given, function)
             if names is None:
-                names = self._own_name(function) if function is not None else [None]
+                # a tool class's `run(self, arguments)` gives it no name (its `name=`
+                # was not read): unnamed, not "run"
+                named = function is not None and not _runs(function)
+                names = self._own_name(function) if function is not None and named else [None]
             return function, names, True
         function = self._function(value)
         if function is None:
