@@ -290,3 +290,37 @@ def test_the_order_of_values_is_the_same_under_any_hash_seed() -> None:
         )
         answers.add(done.stdout)
     assert len(answers) == 1, answers
+
+
+def test_a_tool_class_object_whose_name_is_unread_is_not_named_run(tmp_path: Path) -> None:
+    """A project subclass of fastmcp's Tool whose name the analysis does not read (given
+    to its base's `__init__` from a config it is built with) is not a tool named after its
+    `run` method."""
+    from toolargs.flow.tools import analyse
+
+    package = tmp_path / "gql_mcp"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "server.py").write_text(dedent("""\
+        import os
+        from typing import Any
+
+        from fastmcp import FastMCP
+        from fastmcp.tools import Tool
+
+        mcp = FastMCP("graphql")
+
+
+        class GraphQLTool(Tool):
+            def __init__(self, config: dict) -> None:
+                super().__init__(name=config["name"], parameters={})
+
+            async def run(self, arguments: dict[str, Any]) -> Any:
+                return {"query": arguments}
+
+
+        mcp.add_tool(GraphQLTool({"name": os.environ["TOOL_NAME"]}))
+        mcp.add_tool(Tool.from_function(lambda: None, name="graphql_query"))
+    """), encoding="utf-8")
+    result = analyse(sorted(package.rglob("*.py")), tmp_path)
+    assert "run" not in {t.name for t in result.tools}
