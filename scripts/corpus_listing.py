@@ -87,11 +87,16 @@ def uv() -> list[str]:
     return [found]
 
 
-def environment(dist: str, version: str, cache: Path, constraint: str) -> tuple[Path, str]:
-    """A venv holding dist==version (and the constraint), made once and reused."""
+def venv_folder(dist: str, version: str, cache: Path, constraint: str) -> Path:
+    """Where the venv holding dist==version (and the constraint) is kept."""
     # "mcp<2" -> "-mcp-below-2": the folder says which older major it holds
     suffix = re.sub(r"[^A-Za-z0-9.]+", "-", constraint.replace("<", "-below-")).strip("-")
-    venv = cache / "venvs" / f"{dist}-{version}{'-' + suffix if suffix else ''}"
+    return cache / "venvs" / f"{dist}-{version}{'-' + suffix if suffix else ''}"
+
+
+def environment(dist: str, version: str, cache: Path, constraint: str) -> tuple[Path, str]:
+    """A venv holding dist==version (and the constraint), made once and reused."""
+    venv = venv_folder(dist, version, cache, constraint)
     done = venv / ".installed"
     if done.is_file():
         return venv, done.read_text(encoding="utf-8").strip()

@@ -189,11 +189,11 @@ def audit_inputs(
 
 def site_packages(unpacked: Path, listing: dict[str, Any]) -> list[Path]:
     """The site-packages of the environment the server's listing ran in."""
+    from corpus_listing import venv_folder
+
     attempts = listing.get("attempts") or [{}]
     constraint = str(attempts[-1].get("constraint", ""))
-    suffix = re.sub(r"[^A-Za-z0-9.]+", "-", constraint.replace("<", "-below-")).strip("-")
-    name = f"{listing['dist']}-{listing['version']}{'-' + suffix if suffix else ''}"
-    venv = unpacked.parents[2] / "venvs" / name
+    venv = venv_folder(listing["dist"], listing["version"], unpacked.parents[2], constraint)
     return sorted(venv.glob("lib/python*/site-packages"))
 
 

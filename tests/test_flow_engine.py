@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from textwrap import dedent
+from typing import Any
 
 import pytest
 
@@ -184,23 +185,30 @@ def test_a_registry_of_more_tools_than_an_allocation_site_tells_apart(tmp_path: 
     ][:5]
 
 
+def _module_bindings(tmp_path: Path, name: str, text: str) -> tuple[Any, dict[str, Any]]:
+    """The engine run on one module of `text`, and what its module body binds (a module
+    with no framework in it is evaluated only when asked)."""
+    from toolargs.flow.engine import Engine
+
+    (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
+    engine = Engine([tmp_path / f"{name}.py"], tmp_path)
+    engine.run()
+    module = engine.modules.get(name)
+    assert module is not None
+    engine._module(module)
+    return engine, engine.locals[engine.module_frame(module)]
+
+
 def test_a_dict_whose_keys_are_all_known_holds_nothing_under_another(tmp_path: Path) -> None:
     """`TABLE["c"]` of a dict filled under literal keys only is nothing, not every value
     the dict holds; a dict given a key the analysis cannot read still gives them all."""
-    from toolargs.flow.engine import Engine
     from toolargs.flow.values import Const
 
-    (tmp_path / "tables.py").write_text(
+    _, bound = _module_bindings(
+        tmp_path, "tables",
         'import os\n\nTABLE = {"a": 1}\nTABLE["b"] = 2\nKNOWN = TABLE["a"]\nMISSING = TABLE["c"]\n'
         'OPEN = {"a": 1}\nOPEN[os.environ["KEY"]] = 3\nGUESSED = OPEN["c"]\n',
-        encoding="utf-8",
     )
-    engine = Engine([tmp_path / "tables.py"], tmp_path)
-    engine.run()
-    module = engine.modules.get("tables")
-    assert module is not None
-    engine._module(module)  # no framework in it: not evaluated unless asked
-    bound = engine.locals[engine.module_frame(module)]
     assert bound["KNOWN"] == {Const(1)}
     assert not bound.get("MISSING")
     assert bound["GUESSED"] == {Const(1), Const(3)}
@@ -210,22 +218,15 @@ def test_setdefault_on_a_key_the_dict_has_gives_what_is_there(tmp_path: Path) ->
     """`spec.setdefault("input_schema", {})` on a dict literal that names the key gives
     its value alone (the schema of that entry), not the unused default beside it; on a
     dict without the key, the default."""
-    from toolargs.flow.engine import Engine
     from toolargs.flow.values import Const, Container
 
-    (tmp_path / "specs.py").write_text(
+    engine, bound = _module_bindings(
+        tmp_path, "specs",
         'SPEC = {"name": "read_cells", "input_schema": {"type": "object"}}\n'
         'SCHEMA = SPEC.setdefault("input_schema", {})\n'
         'BARE = {"name": "list_sheets"}\n'
         'DEFAULTED = BARE.setdefault("input_schema", {"type": "null"})\n',
-        encoding="utf-8",
     )
-    engine = Engine([tmp_path / "specs.py"], tmp_path)
-    engine.run()
-    module = engine.modules.get("specs")
-    assert module is not None
-    engine._module(module)
-    bound = engine.locals[engine.module_frame(module)]
     [schema] = bound["SCHEMA"]
     assert isinstance(schema, Container) and engine._get(schema, "type") == {Const("object")}
     [defaulted] = bound["DEFAULTED"]

@@ -429,10 +429,11 @@ class Reader:
                         self.raw.append(
                             (listed, server, framework or "", handler, registration.call)
                         )
-                        if tool_object and handler is not None and _runs(handler):
+                        arguments = _runs(handler) if tool_object and handler else ""
+                        if handler is not None and arguments:
                             # a tool class's `run(self, arguments)`: handed the call's
                             # whole argument dict, which the framework does not check
-                            self.arguments[listed, id(handler.node)] = _runs(handler)
+                            self.arguments[listed, id(handler.node)] = arguments
                             schema = self._listed_schema(handler_value)
                             if schema is not None:
                                 self.schemas[listed, id(handler.node)] = schema
