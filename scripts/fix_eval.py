@@ -8,7 +8,10 @@ WORK/fixed/<dist>, and toolargs is run on the folder the studied corpus names
 (benchmarks/realworld/servers/<dist>.toml `analyse`), else on the one package under the
 copy that imports mcp or fastmcp. Per server: findings before and after by code, the
 share of TAV1xx/2xx/3xx/5xx fixed, `enforce_policy(` lines added, files changed, whether
-every changed file parses, and whether a second fix changes nothing. Server code stays
+every changed file parses, and whether a second fix changes nothing. When `corpus.py
+list-tools` installed the server on this machine (.corpus/venvs), toolargs is given that
+environment's site-packages as the server's dependencies (TOOLARGS_DEPENDENCY_PATH), as
+`corpus.py measure` gives them. Server code stays
 under WORK (default /tmp/work/fixeval); without --tests, nothing is installed or run.
 
     python scripts/fix_eval.py --tests mcp-server-git==2026.10.19 ...
@@ -44,6 +47,7 @@ import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 import libcst
 
@@ -57,14 +61,33 @@ FIXED_FAMILIES = ("TAV1", "TAV2", "TAV3", "TAV5")
 ENFORCE_CALL = re.compile(r"^(?!\s*(?:from|import)\b).*\benforce_policy\(")
 
 
-def toolargs(*args: str) -> subprocess.CompletedProcess[str]:
+def toolargs(*args: str, dependencies: Sequence[Path] = ()) -> subprocess.CompletedProcess[str]:
+    """toolargs run on a server; `dependencies`, the site-packages its own environment
+    would give it (TOOLARGS_DEPENDENCY_PATH), as `corpus.py measure` runs it."""
+    env = dict(os.environ)
+    if dependencies:
+        env["TOOLARGS_DEPENDENCY_PATH"] = os.pathsep.join(str(p) for p in dependencies)
     return subprocess.run(
-        [sys.executable, "-m", "toolargs", *args], capture_output=True, text=True, timeout=900
+        [sys.executable, "-m", "toolargs", *args], capture_output=True, text=True, timeout=900,
+        env=env,
     )
 
 
-def findings(folder: Path) -> Counter[str]:
-    result = toolargs("check", "--format", "json", str(folder))
+def listing_site_packages(requirement: str) -> list[Path]:
+    """The site-packages of the environment `corpus.py list-tools` installed the server
+    in, when there is one on this machine (.corpus/venvs/<dist>-<version>[-constraint])."""
+    dist, _, version = requirement.partition("==")
+    venvs = ROOT / ".corpus" / "venvs"
+    for venv in sorted(venvs.glob(f"{dist}-{version}*")):
+        if venv.name == f"{dist}-{version}" or venv.name.startswith(f"{dist}-{version}-"):
+            found = sorted(venv.glob("lib/python*/site-packages"))
+            if found:
+                return found
+    return []
+
+
+def findings(folder: Path, dependencies: Sequence[Path] = ()) -> Counter[str]:
+    result = toolargs("check", "--format", "json", str(folder), dependencies=dependencies)
     try:
         return Counter(d["code"] for d in json.loads(result.stdout or "[]"))
     except json.JSONDecodeError:
@@ -144,9 +167,10 @@ def _parses(text: str) -> bool:
 
 def evaluate(requirement: str, work: Path) -> dict[str, object]:
     dist, source, copy, folder, framework = fresh_copy(requirement, work, "fixed")
-    before, start = findings(folder), hashes(folder)
-    toolargs("fix", str(folder))
-    after, fixed = findings(folder), hashes(folder)
+    dependencies = listing_site_packages(requirement)
+    before, start = findings(folder, dependencies), hashes(folder)
+    toolargs("fix", str(folder), dependencies=dependencies)
+    after, fixed = findings(folder, dependencies), hashes(folder)
     changed = [p for p in fixed if start.get(p) != fixed[p]]
     parses = all(_parses(path.read_text(encoding="utf-8")) for path in changed)
     added = 0
@@ -155,7 +179,7 @@ def evaluate(requirement: str, work: Path) -> dict[str, object]:
         now = path.read_text(encoding="utf-8")
         count = sum(1 for line in now.splitlines() if ENFORCE_CALL.match(line))
         added += count - sum(1 for line in original.splitlines() if ENFORCE_CALL.match(line))
-    toolargs("fix", str(folder))
+    toolargs("fix", str(folder), dependencies=dependencies)
     second_empty = hashes(folder) == fixed
     total_before, total_after = family_total(before), family_total(after)
     share = 100.0 * (total_before - total_after) / total_before if total_before else 100.0
