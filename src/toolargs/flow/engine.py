@@ -151,6 +151,10 @@ class Invoked:
 
 # The arguments of a low-level tool call, while a call handler runs for one tool.
 ARGUMENTS = Object(0, (), External("mcp.types.CallToolRequestParams.arguments"))
+# The keyword under which a call spreads those arguments (`handler(**arguments)`), and
+# what an invoked function's `Invoked.arguments` says then: no one parameter holds them,
+# each of its parameters is a key.
+SPREAD = "**"
 
 
 @dataclass
@@ -1853,6 +1857,8 @@ class Engine:
                     if isinstance(v, Container):
                         positional[-1] = self._item(frozenset({v}), 0) or positional[-1]
             elif arg.star == "**":
+                if self.dispatch is not None and ARGUMENTS in value:
+                    keywords[SPREAD] = frozenset({ARGUMENTS})  # `handler(**arguments)`
                 for v in value:
                     if isinstance(v, Container):
                         for key, values in list(self.heap.get(v, {}).items()):
@@ -2040,11 +2046,13 @@ class Engine:
         if self.dispatch is not None:
             context = (self.dispatch[0], *context)
             given = (*positional, *keywords.values())
+            spread = SPREAD in keywords
+            keywords = {k: v for k, v in keywords.items() if k != SPREAD}
             self.dispatch[1].append(
                 Invoked(
                     function,
                     any(self.dispatch[2] in v for v in given),
-                    _parameter_holding(function, ARGUMENTS, positional, keywords),
+                    SPREAD if spread else _parameter_holding(function, ARGUMENTS, positional, keywords),
                 )
             )
         contexts = self.frames[id(function.node)]
