@@ -2048,13 +2048,9 @@ class Engine:
             given = (*positional, *keywords.values())
             spread = SPREAD in keywords
             keywords = {k: v for k, v in keywords.items() if k != SPREAD}
-            self.dispatch[1].append(
-                Invoked(
-                    function,
-                    any(self.dispatch[2] in v for v in given),
-                    SPREAD if spread else _parameter_holding(function, ARGUMENTS, positional, keywords),
-                )
-            )
+            holding = _parameter_holding(function, ARGUMENTS, positional, keywords)
+            got_name = any(self.dispatch[2] in v for v in given)
+            self.dispatch[1].append(Invoked(function, got_name, SPREAD if spread else holding))
         contexts = self.frames[id(function.node)]
         if context not in contexts and len(contexts) >= MAX_FRAMES:
             context = ()
