@@ -67,8 +67,13 @@ def test_a_short_wrapper_chain_registers(tmp_path: Path) -> None:
 
 
 def test_a_deep_wrapper_chain_is_bounded(tmp_path: Path) -> None:
-    # Past the bound the registration is not followed: no tool, and no hang.
-    assert _tools(tmp_path, {"server.py": _chain(300)}, "server.py") == []
+    # A chain of 300 wrappers is followed (each round reaches further); one of 1,000 spends
+    # the package's evaluation budget first: no tool, and no hang.
+    found = _tools(tmp_path, {"server.py": _chain(300)}, "server.py")
+    assert [name for name, _ in found] == ["search"]
+    deeper = tmp_path / "deeper"
+    deeper.mkdir()
+    assert _tools(deeper, {"server.py": _chain(1000)}, "server.py") == []
 
 
 def test_a_huge_comprehension_registry_is_read_once(tmp_path: Path) -> None:

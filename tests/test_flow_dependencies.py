@@ -1,8 +1,11 @@
-"""A server built by an installed dependency's factory, known by its return annotation.
+"""A server built by an installed dependency's factory, known by its return annotation;
+a project server subclassing a dependency's base, known by that base's class header.
 
 `toolargs.flow.dependencies` reads the signature of a function the package calls from an
 installed distribution (never its body, never importing it): a factory annotated to
 return a framework's server class, or a tuple holding one, gives a server of that class.
+A dependency's class deriving from a framework's server class (through its own bases and
+re-exports) makes a project subclass of it a server of that framework.
 """
 
 from __future__ import annotations
@@ -77,7 +80,7 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 def _forget() -> None:
     for cached in (
         dependencies.search_paths, dependencies._module_file, dependencies._module,
-        dependencies.returned,
+        dependencies.returned, dependencies.server_base,
     ):
         cached.cache_clear()
 
@@ -141,3 +144,54 @@ def test_annotations_are_read_through_re_exports_strings_and_optionals(
     assert dependencies.returned("connector_sdk.describe") == "str"
     assert dependencies.returned("connector_sdk.missing") is None
     assert dependencies.returned("fastmcp.FastMCP") is None  # the tables' own packages
+
+
+PRODUCT_BASE = '''\
+"""Shared base of a product family's MCP servers."""
+from abc import ABC
+
+from fastmcp import FastMCP
+
+
+class ProductBaseMCP(FastMCP, ABC):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+'''
+
+LEAF = '''\
+from connector_sdk.base import ProductBaseMCP
+
+
+class SolverMCP(ProductBaseMCP):
+    def __init__(self) -> None:
+        super().__init__(name="solver")
+        self._register_tools()
+
+    def _register_tools(self) -> None:
+        @self.tool(name="solver_status")
+        def solver_status() -> str:
+            return "idle"
+
+
+server = SolverMCP()
+'''
+
+
+def test_a_project_server_subclassing_a_dependencys_framework_subclass_is_that_framework(
+    tmp_path: Path, installed: Path
+) -> None:
+    (installed / "connector_sdk" / "base.py").write_text(PRODUCT_BASE, encoding="utf-8")
+    (installed / "connector_sdk" / "__init__.py").write_text(
+        "from .base import ProductBaseMCP\n", encoding="utf-8"
+    )
+    assert dependencies.server_base(
+        "connector_sdk.ProductBaseMCP", frozenset({"fastmcp.FastMCP"})
+    ) == "fastmcp.FastMCP"  # through the package's re-export
+    package = tmp_path / "project" / "solver_mcp"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "server.py").write_text(LEAF, encoding="utf-8")
+    report = analyze_path(package / "server.py", Config())
+    tool = {t.name: t for t in report.tools}["solver_status"]
+    assert (tool.framework, tool.unknown_keys) == ("fastmcp", "rejected")
+    assert "TAV904" not in {d.code for d in report.diagnostics}

@@ -746,3 +746,44 @@ def test_a_docstring_line_that_reads_like_an_import_hides_no_call(tmp_path: Path
         (package / "markets.py").read_text(), str(package / "markets.py"), Config()
     )
     assert [t.name for t in report.tools] == ["top_gainers"]
+
+
+def test_a_package_under_namespace_folders_is_named_as_its_modules_import_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `src/acme/sim/mcp/` with no `__init__.py` in `acme/` or `sim/` (PEP 420 namespace
+    # portions): its modules import each other as `acme.sim.mcp.…`, so that is what the
+    # analysis names them, and the server built in one module is the tools' in another.
+    package = tmp_path / "src" / "acme" / "sim" / "mcp"
+    (package / "tools").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "tools" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "server.py").write_text(
+        "from mcp.server.mcpserver import MCPServer\n\n"
+        "from acme.sim.mcp.tools.runs import register\n\n"
+        'mcp = MCPServer("sim")\n'
+        "register(mcp)\n",
+        encoding="utf-8",
+    )
+    (package / "tools" / "runs.py").write_text(
+        "from acme.sim.mcp.tools.specs import SPECS\n\n\n"
+        "def register(mcp):\n"
+        "    for spec in SPECS:\n"
+        "        _register_one(mcp, spec)\n\n\n"
+        "def _register_one(mcp, spec):\n"
+        "    impl = spec[\"impl\"]\n\n"
+        "    async def guarded(**kwargs):\n"
+        "        return impl(**kwargs)\n\n"
+        "    mcp.tool(name=spec[\"name\"])(guarded)\n",
+        encoding="utf-8",
+    )
+    (package / "tools" / "specs.py").write_text(
+        "def list_runs() -> list[str]:\n"
+        "    return [\"r1\"]\n\n\n"
+        'SPECS = [{"name": "list_runs", "impl": list_runs}]\n',
+        encoding="utf-8",
+    )
+    code, out = run(capsys, "check", "--format", "json", str(package))
+    findings = json.loads(out)
+    assert [(Path(f["path"]).name, f["code"]) for f in findings] == [("server.py", "TAV501")]
+    assert "'list_runs'" in findings[0]["message"]

@@ -221,8 +221,48 @@ def _package_of(path: Path, stamps: dict[Path, str] | None) -> tuple[Path, list[
     if top.parent.name in INSTALLATION_FOLDERS:
         # an installed distribution: what sits beside it is other distributions
         return top.parent, list(_python_files(top)[:MAX_PACKAGE_FILES])
+    root = _namespace_root(top)
     files = (*_python_files(top), *sorted(top.parent.glob("*.py")))
-    return top.parent, _imported_closure(top.parent, files, stamps)
+    return root, _imported_closure(root, files, stamps)
+
+
+MAX_NAMESPACE_LEVELS = 3  # `ansys.fluent.mcp`: namespace folders above a package
+MAX_NAMESPACE_FILES = 64  # of the package's modules, read to see how it names itself
+
+
+def _namespace_root(top: Path) -> Path:
+    """The folder module names are relative to for the top-level package `top`: its
+    parent, unless the folders above it have no `__init__.py` and the package's own
+    modules import it under their names (`from ansys.fluent.mcp.common import base` in
+    `src/ansys/fluent/mcp/`: PEP 420 namespace portions, `src/` on `sys.path`)."""
+    files = _python_files(top)
+    known = _namespace_roots.get(top)
+    if known is not None and known[0] is files:
+        return known[1]
+    root = top.parent
+    names = [top.name]
+    candidate = top.parent
+    texts: list[str] | None = None
+    for _ in range(MAX_NAMESPACE_LEVELS):
+        if (candidate / "__init__.py").exists() or candidate.parent == candidate:
+            break
+        if not candidate.name.isidentifier() or candidate.name in INSTALLATION_FOLDERS:
+            break
+        names.insert(0, candidate.name)
+        if texts is None:
+            texts = [_text(f) for f in files[:MAX_NAMESPACE_FILES]]
+        dotted = ".".join(names)
+        pattern = re.compile(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(dotted)}\b", re.M)
+        if any(dotted in text and pattern.search(text) for text in texts):
+            root = candidate.parent
+        candidate = candidate.parent
+    _namespace_roots[top] = (files, root)
+    return root
+
+
+# A top-level package -> its files as last listed (`_python_files` keeps the same tuple
+# while no folder under it changes) and the root `_namespace_root` found for them.
+_namespace_roots: dict[Path, tuple[tuple[Path, ...], Path]] = {}
 
 
 _listed: dict[Path, tuple[tuple[tuple[str, int], ...], tuple[Path, ...]]] = {}

@@ -1,11 +1,15 @@
-"""What a call into an installed dependency gives, read off its return annotation.
+"""What a call into an installed dependency gives, read off its return annotation, and
+which framework server class an installed class derives from.
 
 A server built by a dependency's factory (`args, mcp, middlewares = create_mcp_server(
 name=...)`, agent_connector_sdk's function annotated `-> tuple[argparse.Namespace,
 FastMCP[Any], list[Any]]`) is a server of the class the annotation names, as a reader of
-the dependency's signature sees. Only signatures are read, from the source files of the
-installed package (never imported, never a body); the frameworks' own packages are left
-to the framework tables.
+the dependency's signature sees. A project server subclassing a dependency's base
+(`class FluidsLeafMCP(PyAnsysBaseMCP)`, ansys-common-mcp's `class PyAnsysBaseMCP(FastMCP,
+ABC)`) is a server of the framework class that base derives from, as a reader of the
+class's header sees. Only signatures and class headers are read, from the source files of
+the installed package (never imported, never a body); the frameworks' own packages are
+left to the framework tables.
 
 Where dependencies are looked for: the folders in TOOLARGS_DEPENDENCY_PATH (separated
 as PATH is), then this interpreter's site-packages. Run in the project's environment (as
@@ -41,6 +45,7 @@ class _Module:
     functions: dict[str, cst.FunctionDef]
     imports: dict[str, str]  # local name -> qualified name
     classes: frozenset[str]
+    bases: dict[str, tuple[cst.BaseExpression, ...]]  # class name -> its bases as written
 
 
 @functools.lru_cache(maxsize=1)
@@ -85,15 +90,19 @@ def _module(module: str) -> _Module | None:
     functions: dict[str, cst.FunctionDef] = {}
     imports: dict[str, str] = {}
     classes: set[str] = set()
+    bases: dict[str, tuple[cst.BaseExpression, ...]] = {}
     for statement in tree.body:
         if isinstance(statement, cst.FunctionDef):
             functions[statement.name.value] = statement
         elif isinstance(statement, cst.ClassDef):
             classes.add(statement.name.value)
+            bases[statement.name.value] = tuple(
+                arg.value for arg in statement.bases if arg.keyword is None and not arg.star
+            )
         elif isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
                 _imports_of(small, package, imports)
-    return _Module(module, functions, imports, frozenset(classes))
+    return _Module(module, functions, imports, frozenset(classes), bases)
 
 
 def _may_build_servers(text: str) -> bool:
@@ -146,6 +155,37 @@ def returned(qualname: str, hops: int = 0) -> Returned | None:
     if function.returns is None:
         return None
     return _annotation(function.returns.annotation, module)
+
+
+@functools.lru_cache(maxsize=512)
+def server_base(qualname: str, servers: frozenset[str], hops: int = 0) -> str | None:
+    """The class of `servers` (the framework tables' server classes) the installed class
+    `qualname` derives from, read off the class headers of its module and of the
+    modules its bases come from; None when it derives from none, or is not read."""
+    parts = qualname.split(".")
+    if parts[0] in FRAMEWORK_PACKAGES or hops > MAX_HOPS or len(parts) < 2:
+        return None
+    module = _module(".".join(parts[:-1]))
+    if module is None:
+        return None
+    name = parts[-1]
+    if name not in module.bases:
+        imported = module.imports.get(name)  # re-exported: `from .server import Base`
+        if imported and imported != qualname:
+            return server_base(imported, servers, hops + 1)
+        return None
+    for node in module.bases[name]:
+        if isinstance(node, cst.Subscript):  # `Base[Lifespan]`
+            node = node.value
+        base = _qualified(node, module)
+        if base is None:
+            continue
+        if base in servers:
+            return base
+        found = server_base(base, servers, hops + 1)
+        if found is not None:
+            return found
+    return None
 
 
 def _annotation(node: cst.BaseExpression, module: _Module) -> Returned | None:

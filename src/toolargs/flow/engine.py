@@ -99,6 +99,7 @@ MAX_LISTED = 256  # submodules a package listing gives before it is Unknown
 Values = frozenset[Value]
 NOTHING: Values = frozenset()
 UNKNOWN = Unknown("outside the package")
+SERVER_CLASS_NAMES = frozenset(fw.SERVER_CLASSES)
 # A parameter of a function run without its callers (a root frame): what the callers the
 # analysis did not see could pass.
 UNSEEN_CALLER = Unknown("a caller the analysis did not see")
@@ -1772,6 +1773,11 @@ class Engine:
 
     def mro(self, cls: Class | External, depth: int = 0) -> list[Class | External]:
         order: list[Class | External] = [cls]
+        if isinstance(cls, External) and cls.qualname not in fw.SERVER_CLASSES:
+            # an installed dependency's class deriving from a framework server class
+            derived = dependencies.server_base(cls.qualname, SERVER_CLASS_NAMES)
+            if derived is not None:
+                order.append(External(derived))
         if isinstance(cls, Class) and depth < 16:
             for values in self.bases.get(cls, ()):
                 for base in sorted(values, key=_base_order):
@@ -2057,9 +2063,14 @@ class Engine:
             self.broadened.add(f"frames of {function.name}")
         contexts.add(context)
         frame = Frame(id(function.node), context)
+        changed, self.changed = self.changed, False
         self._bind_params(function, frame, positional, keywords)
+        # A frame run already this round runs again when this call gives it a value it
+        # did not have (the second element of a loop calling a method once per call
+        # site): what its body registers may depend on it.
+        grown, self.changed = self.changed, changed or self.changed
         if (
-            frame not in self.evaluated
+            (frame not in self.evaluated or grown)
             and frame not in self.stack
             and len(self.stack) < MAX_DEPTH
             and self.on_stack[frame.owner] < MAX_RECURSION

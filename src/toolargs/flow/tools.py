@@ -159,6 +159,7 @@ class Reader:
         self._bound: dict[Value, list[tuple[bool, bool, str]]] | None = None
         self._kept: dict[Value, str] = {}
         self.listing_unread = False
+        self._built_classes: set[int] | None = None  # `_abstract_of_built`
         self.interceptors: dict[int, str] = {}  # a server's site -> what rejects for it
         # A server's site -> the transforms `add_transform(...)` gave it.
         self.transforms: dict[int, Values] = defaultdict(frozenset)
@@ -462,11 +463,20 @@ class Reader:
         return built if built or not servers else None
 
     def _abstract_of_built(self, server: Object) -> bool:
-        return (
-            server.site == 0
-            and isinstance(server.cls, Class)
-            and bool(self.engine.instances.get(id(server.cls.node)))
-        )
+        """Whether `server` is the abstract instance of a class the analysis saw built, or
+        a subclass of it built (`SolveMCP(...)` registering through `LeafMCP`'s methods)."""
+        if server.site != 0 or not isinstance(server.cls, Class):
+            return False
+        if self._built_classes is None:
+            self._built_classes = {
+                id(each.node)
+                for objects in self.engine.instances.values()
+                for obj in objects
+                if isinstance(obj.cls, Class)
+                for each in self.engine.mro(obj.cls)
+                if isinstance(each, Class)
+            }
+        return id(server.cls.node) in self._built_classes
 
     def _varies(self, registration: Registration) -> bool:
         """Whether the registration's annotations are objects or dicts that give both

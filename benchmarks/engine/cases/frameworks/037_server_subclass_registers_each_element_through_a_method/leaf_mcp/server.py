@@ -1,0 +1,6 @@
+from .solve import create
+
+server = create(None)
+
+if __name__ == "__main__":
+    server.run()
