@@ -2067,10 +2067,12 @@ class Engine:
         self._bind_params(function, frame, positional, keywords)
         # A frame run already this round runs again when this call gives it a value it
         # did not have (the second element of a loop calling a method once per call
-        # site): what its body registers may depend on it.
+        # site), where its function may reach a framework: what it registers may depend
+        # on that value.
         grown, self.changed = self.changed, changed or self.changed
+        again = grown and id(function.node) in self.relevant
         if (
-            (frame not in self.evaluated or grown)
+            (frame not in self.evaluated or again)
             and frame not in self.stack
             and len(self.stack) < MAX_DEPTH
             and self.on_stack[frame.owner] < MAX_RECURSION
