@@ -80,7 +80,8 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 def _forget() -> None:
     for cached in (
         dependencies.search_paths, dependencies._module_file, dependencies._module,
-        dependencies.returned, dependencies.server_base,
+        dependencies.returned, dependencies.server_base, dependencies.given_paths,
+        dependencies.absent,
     ):
         cached.cache_clear()
 
@@ -195,3 +196,51 @@ def test_a_project_server_subclassing_a_dependencys_framework_subclass_is_that_f
     tool = {t.name: t for t in report.tools}["solver_status"]
     assert (tool.framework, tool.unknown_keys) == ("fastmcp", "rejected")
     assert "TAV904" not in {d.code for d in report.diagnostics}
+
+
+FALLBACK = '''\
+try:
+    from mcp.server.fastmcp import FastMCP
+except ImportError:  # older runtimes
+    from fastmcp import FastMCP
+
+mcp = FastMCP("feedback")
+
+
+@mcp.tool()
+def interactive_feedback(summary: str) -> str:
+    return summary
+'''
+
+
+@pytest.mark.parametrize(
+    ("shim", "framework", "unknown_keys"),
+    [
+        ("raise ModuleNotFoundError('renamed in mcp 2', name=__name__)\n", "fastmcp", "rejected"),
+        ("class FastMCP:\n    pass\n", "mcp-fastmcp", "dropped"),
+    ],
+    ids=["module-raises-on-import", "module-imports"],
+)
+def test_an_import_that_fails_in_the_projects_environment_leaves_its_fallback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shim: str, framework: str,
+    unknown_keys: str,
+) -> None:
+    # mcp 2.x keeps `mcp/server/fastmcp.py` only to raise: in that environment the
+    # `except ImportError:` branch's fastmcp is the server's framework.
+    site = tmp_path / "site-packages"
+    (site / "mcp" / "server").mkdir(parents=True)
+    (site / "mcp" / "__init__.py").write_text("", encoding="utf-8")
+    (site / "mcp" / "server" / "__init__.py").write_text("", encoding="utf-8")
+    (site / "mcp" / "server" / "fastmcp.py").write_text(shim, encoding="utf-8")
+    monkeypatch.setenv(dependencies.ENVIRONMENT, str(site))
+    _forget()
+    package = tmp_path / "project" / "feedback_mcp"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "server.py").write_text(FALLBACK, encoding="utf-8")
+    try:
+        report = analyze_path(package / "server.py", Config())
+    finally:
+        _forget()
+    tool = {t.name: t for t in report.tools}["interactive_feedback"]
+    assert (tool.framework, tool.unknown_keys) == (framework, unknown_keys)

@@ -11,6 +11,7 @@ import libcst as cst
 from toolargs.config import Config
 from toolargs.discovery.literals import dotted_name, last_name, string_value
 from toolargs.discovery.walk import push_children, statements
+from toolargs.flow import dependencies
 from toolargs.flow.frameworks import COLLECTOR_METHODS, FUNCTION_SINKS, unvendored
 from toolargs.vocabulary import SCHEMA_KEYS
 
@@ -390,5 +391,8 @@ def _record_import_from(index: ModuleIndex, node: cst.ImportFrom) -> None:
             continue
         bound = alias.evaluated_alias or alias.name.value
         if id(node) in index.fallback_imports and bound in index.imports:
-            continue
+            first = index.imports[bound]
+            if first.level or not dependencies.absent(first.module):
+                continue  # the first import is what runs, unless the project's
+                # environment lacks its module (`mcp.server.fastmcp` under mcp 2.x)
         index.imports[bound] = ImportedName(module or "", alias.name.value, level)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,6 +58,47 @@ def search_paths() -> tuple[Path, ...]:
         if path.is_dir() and path not in found:
             found.append(path)
     return tuple(found)
+
+
+@functools.lru_cache(maxsize=1)
+def given_paths() -> tuple[Path, ...]:
+    """The folders TOOLARGS_DEPENDENCY_PATH names: the project's own environment."""
+    given = [Path(p) for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
+    return tuple(path for path in given if path.is_dir())
+
+
+@functools.lru_cache(maxsize=512)
+def absent(module: str) -> bool:
+    """Whether importing `module` fails in the project's environment as given: its
+    top-level package is installed there, and the module is not, or raises at its top
+    level whatever happens (mcp 2.x's `mcp/server/fastmcp.py`, kept only to raise
+    `ModuleNotFoundError`). False when no environment is given, or the package is not
+    in it (nothing is known)."""
+    parts = module.split(".")
+    if len(parts) < 2 or not all(part.isidentifier() for part in parts):
+        return False
+    for base in given_paths():
+        top = base / parts[0]
+        if not (top / "__init__.py").is_file():
+            continue
+        target = base.joinpath(*parts)
+        for path in (target.with_suffix(".py"), target / "__init__.py"):
+            if path.is_file():
+                return _raises_on_import(path)
+        return not target.is_dir()  # a folder without `__init__.py`: a namespace
+    return False
+
+
+_TOP_LEVEL_RAISE = re.compile(r"^raise\b", re.M)
+
+
+def _raises_on_import(path: Path) -> bool:
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return False
+        return _TOP_LEVEL_RAISE.search(read(path)) is not None
+    except (OSError, SourceError):
+        return False
 
 
 @functools.lru_cache(maxsize=512)

@@ -993,8 +993,11 @@ class Engine:
                 # What the package binds under the name (`from .registry import
                 # registry` in its `__init__.py`), else its submodule: read when used.
                 self._bind_name(bound, {Lazy(base, name)}, scope)
-            else:
+            elif not dependencies.absent(base):
                 self._bind_name(bound, {External(f"{base}.{name}")}, scope)
+            # else the import fails in the project's environment (`from mcp.server.fastmcp
+            # import FastMCP` with mcp 2.x installed): it binds nothing, and the fallback
+            # of its `except ImportError:` is what the name holds
 
     def _exported(self, listed: Iterable[Value] | None) -> Callable[[str], bool]:
         """Which names `from module import *` binds: the public ones without an
