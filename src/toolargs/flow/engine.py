@@ -83,6 +83,7 @@ MAX_WORK = 1_000_000
 # re-adds each of their keys' values; it counts one statement).
 MAX_MOVED = 50_000_000
 MAX_CONTEXT = 4  # call sites a context holds: wrappers within wrappers within factories
+MAX_RERUNS = 2  # times a frame already run this round runs again for a new value
 MAX_SITE_CONTEXTS = 64  # contexts an allocation site is told apart in
 MAX_TEXT = 200  # a string built longer than this is Unknown (a text, not a name)
 # A table's rows (tuples, records, functions: `for fn, name, doc in TOOLS`) run one by one
@@ -386,6 +387,7 @@ class Engine:
         # framework: it names a sink or a server or tool class, or calls a function that
         # does; the rest is evaluated where something relevant calls it.
         self.relevant: set[int] = set()
+        self.reruns: Counter[Frame] = Counter()  # per round: MAX_RERUNS
         self.module_ids: set[int] = set()
         self._waiting: dict[str, list[int]] = {}  # a name -> the defs not relevant yet using it
         self._def_names: dict[int, str] = {}
@@ -523,6 +525,7 @@ class Engine:
     def run(self) -> None:
         for self.round in range(MAX_ROUNDS):
             self.changed = False
+            self.reruns.clear()
             # A module whose own code reaches no framework is evaluated once, when first
             # needed; the others, and relevant functions, again each round.
             self.evaluated = {
@@ -2073,7 +2076,14 @@ class Engine:
         # site), where its function may reach a framework: what it registers may depend
         # on that value.
         grown, self.changed = self.changed, changed or self.changed
-        again = grown and id(function.node) in self.relevant
+        again = (
+            grown
+            and id(function.node) in self.relevant
+            and frame in self.evaluated
+            and self.reruns[frame] < MAX_RERUNS
+        )
+        if again:
+            self.reruns[frame] += 1
         if (
             (frame not in self.evaluated or again)
             and frame not in self.stack
