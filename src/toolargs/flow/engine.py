@@ -2074,7 +2074,8 @@ class Engine:
         # A frame run already this round runs again when this call gives it a value it
         # did not have (the second element of a loop calling a method once per call
         # site), where its function may reach a framework: what it registers may depend
-        # on that value.
+        # on that value. At most MAX_RERUNS times a round: the values it keeps reach it
+        # whole in the next round, and unbounded re-runs spend the package's budget.
         grown, self.changed = self.changed, changed or self.changed
         again = (
             grown
