@@ -22,6 +22,7 @@ import functools
 import os
 import re
 import sysconfig
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -179,21 +180,37 @@ def _imports_of(small: cst.BaseSmallStatement, package: str, imports: dict[str, 
                 imports[local] = f"{base}.{name}"
 
 
+def _home(qualname: str, defines: Callable[[_Module, str], bool]) -> tuple[_Module, str] | None:
+    """The installed module defining `qualname` as `defines` asks, and the name there,
+    following re-exports (`from .server import create_mcp_server` in a package's
+    `__init__.py`) up to MAX_HOPS; None for the frameworks' own packages and what is not
+    read."""
+    for _ in range(MAX_HOPS + 1):
+        parts = qualname.split(".")
+        if parts[0] in FRAMEWORK_PACKAGES or len(parts) < 2:
+            return None
+        module = _module(".".join(parts[:-1]))
+        if module is None:
+            return None
+        name = parts[-1]
+        if defines(module, name):
+            return module, name
+        imported = module.imports.get(name)
+        if not imported or imported == qualname:
+            return None
+        qualname = imported
+    return None
+
+
 @functools.lru_cache(maxsize=512)
-def returned(qualname: str, hops: int = 0) -> Returned | None:
+def returned(qualname: str) -> Returned | None:
     """What the installed function `qualname` is annotated to return, or None (not a
     dependency's module-level function, no annotation, or nothing it names is read)."""
-    parts = qualname.split(".")
-    if parts[0] in FRAMEWORK_PACKAGES or hops > MAX_HOPS or len(parts) < 2:
+    home = _home(qualname, lambda module, name: name in module.functions)
+    if home is None:
         return None
-    module = _module(".".join(parts[:-1]))
-    if module is None:
-        return None
-    name = parts[-1]
-    function = module.functions.get(name)
-    if function is None:
-        imported = module.imports.get(name)
-        return returned(imported, hops + 1) if imported and imported != qualname else None
+    module, name = home
+    function = module.functions[name]
     if function.returns is None:
         return None
     return _annotation(function.returns.annotation, module)
@@ -204,18 +221,10 @@ def server_base(qualname: str, servers: frozenset[str], hops: int = 0) -> str | 
     """The class of `servers` (the framework tables' server classes) the installed class
     `qualname` derives from, read off the class headers of its module and of the
     modules its bases come from; None when it derives from none, or is not read."""
-    parts = qualname.split(".")
-    if parts[0] in FRAMEWORK_PACKAGES or hops > MAX_HOPS or len(parts) < 2:
+    home = _home(qualname, lambda module, name: name in module.bases)
+    if home is None or hops > MAX_HOPS:
         return None
-    module = _module(".".join(parts[:-1]))
-    if module is None:
-        return None
-    name = parts[-1]
-    if name not in module.bases:
-        imported = module.imports.get(name)  # re-exported: `from .server import Base`
-        if imported and imported != qualname:
-            return server_base(imported, servers, hops + 1)
-        return None
+    module, name = home
     for node in module.bases[name]:
         if isinstance(node, cst.Subscript):  # `Base[Lifespan]`
             node = node.value
