@@ -674,6 +674,47 @@ def test_a_project_function_named_like_a_library_helper_is_the_projects(
     assert found["ping"].mode == "read-only"
 
 
+def test_a_method_of_a_project_class_named_like_a_library_helper_is_followed(
+    tmp_path: Path,
+) -> None:
+    """`create_model` is pydantic's model factory by name; a method of the project's own
+    API client of that name is the project's, and what it sends decides."""
+    path = server(tmp_path, """
+        import requests
+
+
+        class Client:
+            def __init__(self, base_url: str) -> None:
+                self.base_url = base_url
+                self.session = requests.Session()
+
+            def _request(self, method: str, endpoint: str, **kwargs):
+                return self.session.request(method, self.base_url + endpoint, **kwargs).json()
+
+            def create_model(self, name: str, kind: str) -> dict:
+                return self._request("POST", "/models", json={"name": name, "type": kind})
+
+
+        client = Client("https://models.example.com")
+
+
+        @mcp.tool()
+        def register_model(name: str, kind: str) -> dict:
+            return client.create_model(name, kind)
+
+
+        @mcp.tool()
+        def model_schema(name: str) -> dict:
+            from pydantic import create_model
+
+            return create_model(name, value=(int, 0)).model_json_schema()
+    """)
+    found = tools(path)
+    assert found["register_model"].mode == "mutation"
+    assert "HTTP POST" in found["register_model"].mode_source
+    assert found["model_schema"].mode == "read-only"
+
+
 def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(
     tmp_path: Path,
 ) -> None:

@@ -537,9 +537,13 @@ class _Scan:
             self.write("call", site, text)
             return
         if cat.known_read_only(qualified, last) and not (
-            # `from .tools import create_task`: the project's function, not asyncio's
-            isinstance(func, cst.Name)
-            and self.project.imported_from_project(func.value, self.function)
+            # `from .tools import create_task`, `client.create_model(...)` on a project
+            # class: the project's function, not asyncio's or pydantic's, and followed
+            (
+                isinstance(func, cst.Name)
+                and self.project.imported_from_project(func.value, self.function)
+            )
+            or self.project.resolve(call, self.function) is not None
         ):
             return
         if id(call) in self.requests:
