@@ -715,6 +715,55 @@ def test_a_method_of_a_project_class_named_like_a_library_helper_is_followed(
     assert found["model_schema"].mode == "read-only"
 
 
+def test_a_method_of_an_interface_that_only_raises_is_not_the_tools_body(
+    tmp_path: Path,
+) -> None:
+    """Tools bound to an adapter typed with its base class: the base's methods only raise
+    (each subclass drives its own instrument), so what the call does is not seen there
+    and the method's name speaks. A helper of the class's own that raises is an error
+    path: the tool that calls it still reads."""
+    path = server(tmp_path, """
+        class Unavailable(NotImplementedError):
+            pass
+
+
+        class Adapter:
+            def _require(self, feature: str) -> None:
+                if feature not in self.features:
+                    raise Unavailable(feature)
+
+            def set_brightness(self, value: float) -> dict:
+                self._require("optics")
+                raise Unavailable("set_brightness")
+
+            def _fail(self, message: str) -> dict:
+                raise ValueError(message)
+
+            def stage_position(self) -> dict:
+                if not self.features:
+                    return self._fail("no stage")
+                return {"x": 0}
+
+
+        def register(adapter: Adapter) -> None:
+            @mcp.tool()
+            def set_brightness(value: float) -> dict:
+                return adapter.set_brightness(value)
+
+            @mcp.tool()
+            def stage_position() -> dict:
+                return adapter.stage_position()
+
+
+        register(Adapter())
+    """)
+    found = tools(path)
+    assert found["set_brightness"].mode == "mutation"
+    assert "by its name" in found["set_brightness"].mode_source
+    assert found["stage_position"].mode == "read-only"
+    assert found["stage_position"].mode_source.startswith("effects: none")
+
+
 def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(
     tmp_path: Path,
 ) -> None:

@@ -28,6 +28,7 @@ from toolargs.discovery.literals import (
     string_value,
 )
 from toolargs.discovery.signature import is_abstract
+from toolargs.discovery.syntax import statements_of
 from toolargs.discovery.walk import children, walk
 from toolargs.effects import catalogue as cat
 from toolargs.effects.space import (
@@ -1329,8 +1330,13 @@ class _Scan:
         """Analyse the project function `call` runs; True when there is one."""
         callee = self.project.resolve(call, self.function)
         if callee is None or (
-            isinstance(callee.node, cst.FunctionDef) and is_abstract(callee.node)
+            isinstance(callee.node, cst.FunctionDef)
+            and (is_abstract(callee.node) or (_stub(callee.node) and _on_another(call)))
         ):
+            # No body of its own: an abstract method, or the method of an interface the
+            # object is typed with whose body only raises (`adapter.set_brightness(v)` on
+            # a `MicroscopeAdapter` whose subclasses drive the instrument). What runs is
+            # a subclass's; the call is not resolved and its name speaks.
             return False
         key = callee.memo_key
         if key in self.analysis.active:
@@ -1942,6 +1948,25 @@ def _not_taken(guard: Guard, bound: dict[str, _Bound], node: cst.CSTNode) -> boo
 def _exits(block: cst.BaseSuite) -> bool:
     """A block that raises or returns (the refusal of a guard)."""
     return any(isinstance(n, (cst.Raise, cst.Return)) for n in _nodes(block))
+
+
+def _stub(function: cst.FunctionDef) -> bool:
+    """A method whose body, straight through, ends by raising: a placeholder
+    (`self._require(Capability.OPTICS)` then `raise Unavailable("set_brightness")`)."""
+    body = statements_of(function.body)
+    if not body or not all(isinstance(s, cst.SimpleStatementLine) for s in body):
+        return False
+    last = body[-1]
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Raise)
+
+
+def _on_another(call: cst.Call) -> bool:
+    """A method called on another object than `self` or `cls` (a helper of one's own
+    that raises, `self._fail(msg)`, is an error path, not a placeholder)."""
+    func = call.func
+    return isinstance(func, cst.Attribute) and not (
+        isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")
+    )
 
 
 def _bind(node: cst.CSTNode, call: cst.Call) -> dict[str, _Bound]:
