@@ -764,6 +764,42 @@ def test_a_method_of_an_interface_that_only_raises_is_not_the_tools_body(
     assert found["stage_position"].mode_source.startswith("effects: none")
 
 
+def test_a_browser_opened_to_sign_the_server_in_is_its_credentials(tmp_path: Path) -> None:
+    """A client helper that opens the browser on the provider's login page when no session
+    is saved: the server signing itself in, under every tool that needs the client; a
+    tool that opens a page the caller names acts on the desktop."""
+    path = server(tmp_path, """
+        import webbrowser
+
+        _session = None
+
+
+        def trigger_auth_flow() -> None:
+            webbrowser.open("http://localhost:8765/login")
+
+
+        def _client():
+            if _session is None:
+                trigger_auth_flow()
+            return _session
+
+
+        @mcp.tool()
+        def account_balances() -> dict:
+            return _client().balances()
+
+
+        @mcp.tool()
+        def show_page(url: str) -> str:
+            webbrowser.open(url)
+            return "opened"
+    """)
+    found = tools(path)
+    assert found["account_balances"].mode == "read-only"
+    assert "credentials" in found["account_balances"].mode_source
+    assert found["show_page"].mode == "mutation"
+
+
 def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(
     tmp_path: Path,
 ) -> None:

@@ -261,7 +261,7 @@ def _upkeep(
         )
         writes = []
         for write in verdict.writes:
-            why = _upkeep_helper(write, reads) if _may_be_upkeep(write) else ""
+            why = _upkeep_helper(write, reads) if _may_be_upkeep(write) else _browser_sign_in(write)
             if not why and _cached(write):
                 # a cache keyed by what the tool was asked: the entry carries the
                 # arguments, the cache is still the server's
@@ -294,6 +294,16 @@ def _may_be_upkeep(write: Write) -> bool:
         and write.kind not in _NOT_AMBIENT
         and write.kind != "network"
     )
+
+
+def _browser_sign_in(write: Write) -> str:
+    """A browser opened by a helper named for signing in (`get_accounts ->
+    _get_client -> trigger_auth_flow -> webbrowser.open(url)`): the server logging itself
+    in, as the credentials it then keeps are; under any tool not named for it."""
+    if write.kind != "desktop" or write.from_arguments or write.carries:
+        return ""
+    helpers = (name_words(label.rsplit(".", 1)[-1]) for label in write.chain[1:])
+    return CREDENTIALS if any(words & CREDENTIAL_HELPER_WORDS for words in helpers) else ""
 
 
 def _upkeep_helper(write: Write, reads: bool | None) -> str:

@@ -182,7 +182,7 @@ PACING_HELPER_WORDS = frozenset(
 # Helpers whose name says they log the server in (`_authenticate_locked`,
 # `refresh_access_token`): what they write is the credentials it keeps, under any tool.
 CREDENTIAL_HELPER_WORDS = frozenset(
-    """authenticate authentication login relogin reauth reauthenticate signin token tokens
+    """auth authenticate authentication login relogin reauth reauthenticate signin token tokens
     credential credentials creds oauth""".split()
 )
 # A deletion reached through a helper named for cleaning up temporary files
