@@ -235,6 +235,8 @@ def test_delete_note_on_an_in_memory_store_is_a_mutation_by_its_name(tmp_path: P
          "effects: none"),
         ("subprocess.run(['git', 'remote', 'add', 'up', path])", "mutation", "command from"),
         ("subprocess.run(['git', 'stash', 'list'])", "read-only", "effects: none"),
+        ("session_ids: set[str] = set()\nsession_ids.add(path)\nreturn len(session_ids)",
+         "read-only", "effects: none"),
         ("subprocess.run(['git', 'stash'])", "mutation", "runs `git stash`"),
         ("import fitz\nreturn fitz.open(path).page_count", "read-only", "effects: none"),
         ("import io\nfrom PIL import Image\nreturn Image.open(io.BytesIO(path)).size",

@@ -792,7 +792,11 @@ class _Scan:
                 # A database in scratch space (a cache it builds) changes nothing.
                 self.decide("sql", site, text, template, self.place(func.value))
                 return True
-        if last in cat.ORM_WRITE_METHODS and _words(receiver_last) & cat.ORM_RECEIVER_WORDS:
+        if (
+            last in cat.ORM_WRITE_METHODS
+            and _words(receiver_last) & cat.ORM_RECEIVER_WORDS
+            and not self.local_container(func.value)  # `session_ids = set()`: a set
+        ):
             # a session of a database the server keeps as its cache (`async with
             # cache.session() as session: await session.merge(row)`) changes nothing
             # of the user's, as SQL on such a database does not
@@ -1168,6 +1172,18 @@ class _Scan:
                     found.update(chain)
             self._rebinding = frozenset(found)
         return self._rebinding
+
+    def local_container(self, expr: cst.BaseExpression) -> bool:
+        """A name the function binds to a list, set or dict it makes (`seen = set()`,
+        `rows: list[str] = []`): data in memory, whatever its name says."""
+        value = self.values.get(expr.value) if isinstance(expr, cst.Name) else None
+        if isinstance(value, _CONTAINER_LITERALS):
+            return True
+        return (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Name)
+            and value.func.value in _CONTAINER_TYPES
+        )
 
     def receiver_kind(self, expr: cst.BaseExpression, hops: int = 0) -> str:
         """What a method is called on, as far as the function shows: "text" (can be a
@@ -2807,6 +2823,12 @@ def _kind_of_type(qualified: str) -> str:
 def _keywords_only(call: cst.Call) -> bool:
     """`x.update(cycle_id=cid, data=data)`: every argument named, and some given."""
     return bool(call.args) and all(arg.keyword is not None for arg in call.args)
+
+
+_CONTAINER_LITERALS = (cst.List, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictComp)
+_CONTAINER_TYPES = frozenset(
+    {"set", "list", "dict", "frozenset", "defaultdict", "deque", "Counter", "OrderedDict"}
+)
 
 
 def _resource(receiver: cst.BaseExpression) -> bool:
