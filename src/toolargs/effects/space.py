@@ -249,6 +249,8 @@ class Spaces:
         given: list[Place] = [Argument(name)] if name in scope.params else []
         values = scope.sources.get(name)
         if values is not None:
+            # `local_dir = None` before the `try` that makes it: None is no place
+            values = [v for v in values if not is_none(v)] or values
             key = (id(where.node), name)
             if key in seen:
                 return True  # `p = p / "x"`: the other bindings decide
