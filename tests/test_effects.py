@@ -802,6 +802,66 @@ def test_a_browser_opened_to_sign_the_server_in_is_its_credentials(tmp_path: Pat
     assert found["show_page"].mode == "mutation"
 
 
+def test_an_object_taken_from_a_context_is_not_data_made_here(tmp_path: Path) -> None:
+    """A connection the lifespan keeps, taken out of its context by key: `set` on it is a
+    store's write, and `clear` on it is something the checker cannot read, so the name
+    decides; a list the handler subscripts out of its own rows is still its data."""
+    path = server(tmp_path, """
+        from mcp.server.fastmcp import Context
+
+
+        @mcp.tool()
+        def save_global(ctx: Context, name: str, value: str) -> str:
+            db = ctx.request_context.lifespan_context["db"]
+            db.set(value, name)
+            return "saved"
+
+
+        @mcp.tool()
+        def wipe_model(ctx: Context) -> str:
+            model = ctx.request_context.lifespan_context["model"]
+            model.clear()
+            return "wiped"
+
+
+        @mcp.tool()
+        def first_tags(rows: list[list[str]]) -> list[str]:
+            tags = rows[0]
+            tags.sort()
+            return tags
+    """)
+    found = tools(path)
+    assert found["save_global"].mode == "mutation"
+    assert "db.set()" in found["save_global"].mode_source
+    assert found["wipe_model"].mode_source == "name verb 'wipe'"
+    assert found["first_tags"].mode_source.startswith("effects: none")
+
+
+def test_a_scratch_folder_bound_to_none_first_is_still_scratch(tmp_path: Path) -> None:
+    """`local_dir = None`, then a `tempfile.mkdtemp()` in the `try` whose `finally`
+    removes it: the None is the name's state before the folder exists, not a place, and
+    what the tool writes and removes there is scratch space."""
+    path = server(tmp_path, """
+        import shutil
+        import tempfile
+        from pathlib import Path
+
+
+        @mcp.tool()
+        def screenshot(view: str) -> bytes:
+            local_dir = None
+            try:
+                local_dir = tempfile.mkdtemp(prefix="shot_")
+                image = Path(local_dir) / f"{view}.png"
+                image.write_bytes(b"")
+                return image.read_bytes()
+            finally:
+                if local_dir is not None:
+                    shutil.rmtree(local_dir, ignore_errors=True)
+    """)
+    assert tools(path)["screenshot"].mode_source == "default"
+
+
 def test_writes_that_set_up_an_object_or_keep_counts_are_the_servers_own(
     tmp_path: Path,
 ) -> None:

@@ -869,6 +869,10 @@ class _Scan:
             ):
                 self.write("call", site, text, certain=False, why="changes an object it got",
                            own=own)
+            elif isinstance(func.value, cst.Name) and root in self.locals:
+                # `mechanical.clear()` on what a lifespan context holds: a list's or a
+                # model's, the checker cannot tell; the tree is not all seen
+                self.summary.unresolved()
             return True
         return False
 
@@ -2458,6 +2462,7 @@ def _bindings(
     names: set[str] = set()
     values: dict[str, cst.BaseExpression] = {}
     counts: dict[str, int] = {}
+    nones: dict[str, int] = {}  # of those bindings, to None (`local_dir = None` before a try)
     made: dict[str, bool] = {}
     # None: bound to something else too
     calls: dict[str, list[tuple[cst.Call, int | None]] | None] = {}
@@ -2474,7 +2479,9 @@ def _bindings(
             assert isinstance(target, cst.Name)
             names.add(target.value)
             counts[target.value] = counts.get(target.value, 0) + 1
-            if value is not None:
+            if value is not None and is_none(value):
+                nones[target.value] = nones.get(target.value, 0) + 1
+            if value is not None and not (is_none(value) and target.value in values):
                 values[target.value] = value
                 # `text = text.replace(a, b)`: a value made from itself stays what it was;
                 # `kw = query`: a copy of a name holding data holds data
@@ -2577,7 +2584,12 @@ def _bindings(
             alias = node.evaluated_alias or dotted_name(node.name)
             if alias:
                 names.add(alias.split(".")[0])
-    once = {name: value for name, value in values.items() if counts.get(name) == 1}
+    # Bound once, or once besides None: `local_dir = None`, then `local_dir =
+    # tempfile.mkdtemp()` in the `try` whose `finally` removes it
+    once = {
+        name: value for name, value in values.items()
+        if counts.get(name) == 1 or counts.get(name, 0) - nones.get(name, 0) == 1
+    }  # fmt: skip
     owned = frozenset(name for name, ok in made.items() if ok)
     made_by = {
         name: tuple(found) for name, found in calls.items()
@@ -2712,6 +2724,10 @@ def _made_here(value: cst.BaseExpression) -> bool:
         value = value.left  # `name.strip() or None`, `name or ""`
     if isinstance(value, cst.IfExp):  # `[] if filters is None else deepcopy(filters)`
         return _made_here(value.body) and _made_here(value.orelse)
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute):
+        # `ctx.request_context.lifespan_context["iris"]`, `self._clients[name]`: what an
+        # object keeps (a connection, a client), not data made here as `rows[0]` is
+        return False
     if isinstance(value, _MADE_HERE):
         return True
     if isinstance(value, cst.Call):
