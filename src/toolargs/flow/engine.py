@@ -646,7 +646,11 @@ class Engine:
             self._classdef(node, scope)
         elif isinstance(node, cst.If):
             test = self.eval(node.test, scope)
-            if not _is_false(node.test, test):
+            if not _is_false(node.test, test) and not (
+                # `if inspect.isfunction(obj) and not name.startswith("_"):` for a private
+                # name: a conjunct known false decides, whatever the others are
+                type(node.test) in _LOGICAL and self.truth(node.test, scope) is False
+            ):
                 self._suite(node.body, scope)
             if node.orelse is not None and test != frozenset({Const(True)}):
                 if isinstance(node.orelse, cst.If):
@@ -1678,6 +1682,9 @@ class Engine:
             assigned = self._get(owner, name)  # `f.__name__ = ...` renames it
             if name == "__name__" and not assigned:
                 return frozenset({Const(owner.name)})
+            if name == "__module__" and not assigned:
+                # `obj.__module__ == module.__name__`: defined there, not imported
+                return frozenset({Const(owner.module.name)})
             return assigned or frozenset({UNKNOWN})
         if isinstance(owner, Bound) and isinstance(owner.function, Func):
             return frozenset(self._get(owner.function, name)) or frozenset({UNKNOWN})
@@ -3407,6 +3414,9 @@ def _texts(argument: Value, elements: Values) -> str | tuple[str, ...] | None:
         if all(isinstance(e, Const) and isinstance(e.value, str) for e in elements):
             return tuple(sorted(str(e.value) for e in elements if isinstance(e, Const)))
     return None
+
+
+_LOGICAL = (cst.BooleanOperation, cst.UnaryOperation)
 
 
 def _is_false(test: cst.BaseExpression, value: Values) -> bool:
