@@ -168,6 +168,11 @@ TOOL_SHAPES = {
         SEARCH_SCHEMA = {"type": "object", "properties": {"query": {"type": "string"}}}
         TOOLS = [{"name": "search", "inputSchema": SEARCH_SCHEMA}]
     """,
+    "a registration handed in": """
+        def register_tools(folder, register_func):
+            for function in scan(folder):
+                register_func(wrap(function))
+    """,
     "helpers only": """
         from toolargs.runtime import collect_unknown_args, with_unknown_args
 
@@ -220,6 +225,13 @@ PLAIN_MODULES = {
 
         def apply(func, *args):
             return func(*args)
+    """,
+    "a method named register": """
+        import atexit
+        import codecs
+
+        atexit.register(shutdown)
+        codecs.register(search_function)
     """,
     "empty": "",
 }

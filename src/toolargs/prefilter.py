@@ -36,6 +36,10 @@ _DICT_ASSIGNMENT = re.compile(
     r"(?:[rRuUbB]{0,2}['\"]|\*\*[A-Za-z_]|[A-Za-z_]\w*\s*:\s*getattr\()"
 )
 _SPACE = " \t\r\n\f\\"
+# A call of a name made of `register` or `registrar` and other words (`register_func(fn)`,
+# `registrar(tool)`): a parameter handing in a framework's sink, as discovery.flow_link
+# reads it.
+_REGISTRAR_CALL = re.compile(r"(?<![\w.])(?:[A-Za-z]\w*_)?regist(?:er|rar)(?:_\w+)?\s*\(")
 _CLASS_HEADER = re.compile(r"class\b")
 # `@registry.readonly("...")`: a method of an object used as a decorator factory may be a
 # project's own registration sink (discovery follows it); decorators of well-known
@@ -73,6 +77,8 @@ def may_define_tools(source: str, config: Config) -> bool:
         return True
     if any(_is_registry(source, match.start()) for match in _DICT_ASSIGNMENT.finditer(source)):
         return True
+    if "regist" in source and _REGISTRAR_CALL.search(source):
+        return True  # `register_func(fn)`: a sink handed in, followed by value flow
     return "@" in source and any(
         match.group(1).lstrip("_") not in _LIBRARY_DECORATORS  # `_functools.wraps(...)` too
         for match in _DECORATOR_FACTORY.finditer(source)

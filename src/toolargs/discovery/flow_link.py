@@ -52,7 +52,7 @@ from toolargs.flow.frameworks import (
     SINKS,
 )
 
-from toolargs.mode import Annotations, classify
+from toolargs.mode import Annotations, classify, name_words
 from toolargs.model import FrameworkId, Schema, Server, Shape, Tool
 from toolargs.positions import positions
 from toolargs.source import INSTALLATION_FOLDERS, SourceError, overlay_of, read
@@ -900,6 +900,7 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
     package = _facts(index.path)
     names = {f.name for f in facts}
     calls: dict[int, cst.CSTNode] | None = None
+    every_call: dict[int, cst.CSTNode] | None = None
     lambdas: dict[int, cst.Lambda] | None = None
     for fact in facts:
         if fact.name in known or not fact.handler_name:
@@ -935,6 +936,12 @@ def add_unfound(discoverer: Discoverer, tools: list[Tool], index: ModuleIndex) -
             if calls is None:
                 calls = _calls_by_line(index)
             found = calls.get(fact.registration_line)
+            if found is None:
+                # a call discovery's index does not keep (`register_func(fn)`, a sink
+                # handed in): any call that starts on the line
+                if every_call is None:
+                    every_call = _every_call_by_line(index)
+                found = every_call.get(fact.registration_line)
             if found is None:
                 continue
             anchor = found
@@ -1093,6 +1100,16 @@ def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
     return found
 
 
+def _every_call_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
+    """Every call of the module by the line it starts on (the first of each line)."""
+    calls = [node for node in walk(index.module) if isinstance(node, cst.Call)]
+    placed = positions(index.module, calls, None, None)
+    found: dict[int, cst.CSTNode] = {}
+    for call in calls:
+        found.setdefault(placed.get(id(call), (0,))[0], call)
+    return found
+
+
 _LISTING = frozenset({"list_tools", "call_tool"})  # a low-level server's handlers
 # The constructor keywords that hold them (SDK 2.x `Server(name, on_list_tools=...)`).
 _LISTING_KEYWORDS = frozenset(k for table in CONSTRUCTOR_HANDLERS.values() for k in table)
@@ -1142,6 +1159,34 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
         if func.attr.value in REQUEST_SINKS:
             return True  # the branches a recognised dispatcher leaves may be elsewhere
         if id(call) not in accounted:
+            return True
+    return _registrar_called(index)
+
+
+# Words of a parameter that hands a registration in (`register_func`, `registrar`,
+# `tool_decorator`): called on each function found, it is a framework's sink the caller
+# passed (`register_tools(path, module, server.tool)`).
+_REGISTRAR_WORDS = frozenset({"register", "registrar", "registry", "tool", "decorator", "sink"})
+
+
+def _registrar_called(index: ModuleIndex) -> bool:
+    """Whether a function of the module calls a parameter named for registering with a
+    value (`register_func(apply_tool_decorator(func, injector))`): the registrations it
+    makes are the caller's sink, which only the analysis follows there."""
+    for info in (*index.functions.values(), *index.methods):
+        params = info.node.params
+        named = {
+            p.name.value
+            for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+            if name_words(p.name.value) & _REGISTRAR_WORDS
+        }
+        if named and any(
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Name)
+            and node.func.value in named
+            and node.args
+            for node in walk(info.node.body)
+        ):
             return True
     return False
 
