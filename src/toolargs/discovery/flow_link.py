@@ -208,10 +208,12 @@ def package_of(
 def _package_of(path: Path, stamps: dict[Path, str] | None) -> tuple[Path, list[Path]]:
     file = path.resolve()
     folder = file.parent
-    if (folder / "__init__.py").exists() or (folder.parent / "__init__.py").exists():
+    inside = _package_above(folder)
+    if inside is not None:
         # A folder without `__init__.py` inside a package is a namespace portion of it
-        # (`from .health.tools import HealthTools` imports it): the package's.
-        top = folder
+        # (`from .health.tools import HealthTools` imports it, fastmcp's FileSystemProvider
+        # imports `tools/lookup/tides.py`): the package's.
+        top = inside
         while (top.parent / "__init__.py").exists() and top.parent != top:
             top = top.parent
     elif _imported_as_namespace(folder):
@@ -227,6 +229,18 @@ def _package_of(path: Path, stamps: dict[Path, str] | None) -> tuple[Path, list[
 
 
 MAX_NAMESPACE_LEVELS = 3  # `ansys.fluent.mcp`: namespace folders above a package
+
+
+def _package_above(folder: Path) -> Path | None:
+    """The nearest folder with an `__init__.py`, `folder` itself or one of the
+    MAX_NAMESPACE_LEVELS folders above it; None when there is none."""
+    for _ in range(MAX_NAMESPACE_LEVELS + 1):
+        if (folder / "__init__.py").exists():
+            return folder
+        if folder.parent == folder:
+            return None
+        folder = folder.parent
+    return None
 MAX_NAMESPACE_FILES = 64  # of the package's modules, read to see how it names itself
 
 

@@ -312,6 +312,12 @@ class _Modules:
     def values(self) -> list[Module]:
         return [module for module in self.loaded.values() if module is not None]
 
+    def under(self, folder: Path) -> list[str]:
+        """The names of the package's modules in a folder and its subfolders, up to
+        MAX_LISTED (a provider that imports every file under a folder)."""
+        found = sorted(n for n, p in self.paths.items() if p.is_relative_to(folder))
+        return found[:MAX_LISTED]
+
 
 class Engine:
     def __init__(self, files: Sequence[Path], root: Path) -> None:
@@ -1737,6 +1743,38 @@ class Engine:
             or self._class_attribute(owner.cls, name)
         )
 
+    def _provide(self, server: Object, provider: Value, node: cst.CSTNode, scope: Scope) -> None:
+        """A provider serving the tool objects of a folder's modules (fastmcp's
+        `FileSystemProvider(folder)`): each `@tool` function defined at the top level of a
+        module under the folder is registered on `server`, as `add_tool` would."""
+        if not (
+            isinstance(provider, Object)
+            and isinstance(provider.cls, External)
+            and provider.cls.qualname in fw.FILESYSTEM_PROVIDERS
+        ):
+            return
+        for folder in self._get(provider, "root"):
+            where = paths.as_path(folder.value) if isinstance(folder, Const) else None
+            if where is None:
+                continue
+            for name in self.modules.under(Path(where)):
+                module = self.modules.get(name)
+                if module is None:
+                    continue
+                self._global(module, "")
+                frame = self.module_frame(module)
+                for values in self.locals[frame].values():
+                    tools = frozenset(
+                        v for v in self._resolve(values)
+                        if isinstance(v, Object)
+                        and isinstance(v.cls, External)
+                        and v.cls.qualname == "fastmcp.tools.FunctionTool"
+                    )
+                    if tools:
+                        self._register(
+                            "tool-object", frozenset({server}), tools, node, scope, {}, ()
+                        )
+
     def _members(self, held: Value) -> list[tuple[str, Values]] | None:
         """What `inspect.getmembers(held)` lists, by name: a package module's globals, a
         package class's attributes along its bases, an instance's too (its methods
@@ -2545,6 +2583,12 @@ class Engine:
             return frozenset({obj})
         if name in fw.CATALOG_TRANSFORMS:  # `CodeMode(...)`, kept to be read off a server
             return frozenset({Object(id(node), scope.frame.context, callee)})
+        if name in fw.FILESYSTEM_PROVIDERS:  # `FileSystemProvider(folder)`: its folder kept
+            obj = Object(id(node), scope.frame.context, callee)
+            self._keep_fields(obj, keywords)
+            if positional:
+                self._store(obj, "root", positional[0])
+            return frozenset({obj})
         if name in fw.SERVER_CLASSES or name in fw.TOOL_OBJECTS:
             # a tool object per element of a loop run per element (`Tool(name=entry[
             # "name"], inputSchema=entry["input_schema"])` for each registry entry)
@@ -2562,6 +2606,9 @@ class Engine:
                 for tool in self.elements(keywords["tools"]):
                     role = "tool-object" if isinstance(tool, Object) else "tool"
                     self._register(role, frozenset({obj}), frozenset({tool}), node, scope, {}, ())
+            if name in fw.SERVER_CLASSES and "providers" in keywords:
+                for provider in self.elements(keywords["providers"]):
+                    self._provide(obj, provider, node, scope)
             if name in fw.SERVER_CLASSES:
                 for keyword in fw.SERVER_CALLBACKS & keywords.keys():
                     callbacks = frozenset(
@@ -2867,6 +2914,10 @@ class Engine:
             # not read (computed from the tool's name at run time): the tool has them
             keywords = {**keywords, "annotations": frozenset({Unknown(overridden)})}
         if sink.role == "mount":
+            if method == "add_provider" and isinstance(server, Object):
+                # `mcp.add_provider(FileSystemProvider(folder))`: its folder's tools
+                for provider in positional[0] if positional else keywords.get("provider", NOTHING):
+                    self._provide(server, provider, node, scope)
             self._mount(server, positional, keywords, method)
             return frozenset({Const(None)})
         if sink.role == "request":  # `add_request_handler("tools/call", Params, fn)`

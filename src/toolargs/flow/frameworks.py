@@ -190,6 +190,17 @@ GLOBAL_SINKS: dict[str, tuple[str, str]] = {
     "chuk_mcp_server.decorators.tool": ("chuk-mcp-server", "get_mcp_server()"),
 }
 
+# fastmcp 3+ providers that serve every tool object (`@tool` from `fastmcp.tools`) defined
+# at the top level of the modules under a folder, each module imported on its own:
+# `FastMCP(providers=[FileSystemProvider(Path(__file__).parent / "tools")])`. The folder
+# is its first argument (or `root=`); a server is given one in its constructor's
+# `providers=[...]` or through `add_provider(...)`.
+FILESYSTEM_PROVIDERS = frozenset(
+    {
+        "fastmcp.server.providers.FileSystemProvider",
+        "fastmcp.server.providers.filesystem.FileSystemProvider",
+    }
+)
 # Standalone decorators that turn a function into a tool object (fastmcp 3+ `@tool`).
 TOOL_DECORATORS = ("fastmcp.tools.tool", "fastmcp.tool", "fastmcp.tools.tool.tool")
 
