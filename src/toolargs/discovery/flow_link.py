@@ -241,6 +241,8 @@ def _package_above(folder: Path) -> Path | None:
             return None
         folder = folder.parent
     return None
+
+
 MAX_NAMESPACE_FILES = 64  # of the package's modules, read to see how it names itself
 
 
