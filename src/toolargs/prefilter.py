@@ -36,10 +36,13 @@ _DICT_ASSIGNMENT = re.compile(
     r"(?:[rRuUbB]{0,2}['\"]|\*\*[A-Za-z_]|[A-Za-z_]\w*\s*:\s*getattr\()"
 )
 _SPACE = " \t\r\n\f\\"
-# A call of a name made of `register` or `registrar` and other words (`register_func(fn)`,
-# `registrar(tool)`): a parameter handing in a framework's sink, as discovery.flow_link
-# reads it.
-_REGISTRAR_CALL = re.compile(r"(?<![\w.])(?:[A-Za-z]\w*_)?regist(?:er|rar)(?:_\w+)?\s*\(")
+# A function with a parameter named for registering (`def register_tools(folder, module,
+# register_func):`, `registrar`): the sink its caller hands in, which discovery.flow_link
+# follows where the parameter is called. A function named so is not enough (`def
+# register_shape(self, name)`, `register_dialect(...)` in the standard library).
+_REGISTRAR_PARAMETER = re.compile(
+    r"def[ \t]+\w+[ \t]*\([^)]*?\b(?:\w*_)?regist(?:er|rar)(?:_\w*)?[ \t]*[,:=)]"
+)
 _CLASS_HEADER = re.compile(r"class\b")
 # `@registry.readonly("...")`: a method of an object used as a decorator factory may be a
 # project's own registration sink (discovery follows it); decorators of well-known
@@ -77,7 +80,7 @@ def may_define_tools(source: str, config: Config) -> bool:
         return True
     if any(_is_registry(source, match.start()) for match in _DICT_ASSIGNMENT.finditer(source)):
         return True
-    if "regist" in source and _REGISTRAR_CALL.search(source):
+    if "regist" in source and _REGISTRAR_PARAMETER.search(source):
         return True  # `register_func(fn)`: a sink handed in, followed by value flow
     return "@" in source and any(
         match.group(1).lstrip("_") not in _LIBRARY_DECORATORS  # `_functools.wraps(...)` too

@@ -1179,10 +1179,10 @@ def _registrations_unread(tools: list[Tool], index: ModuleIndex) -> bool:
     return _registrar_called(index)
 
 
-# Words of a parameter that hands a registration in (`register_func`, `registrar`,
-# `tool_decorator`): called on each function found, it is a framework's sink the caller
-# passed (`register_tools(path, module, server.tool)`).
-_REGISTRAR_WORDS = frozenset({"register", "registrar", "registry", "tool", "decorator", "sink"})
+# Words of a parameter that hands a registration in (`register_func`, `registrar`): called
+# on each function found, it is a framework's sink the caller passed
+# (`register_tools(path, module, server.tool)`).
+_REGISTRAR_WORDS = frozenset({"register", "registrar"})
 
 
 def _registrar_called(index: ModuleIndex) -> bool:
