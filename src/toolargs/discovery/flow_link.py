@@ -18,9 +18,10 @@ from __future__ import annotations
 import gc
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 import libcst as cst
 
@@ -1055,12 +1056,21 @@ def _tool_decorated(info: FunctionInfo, discoverer: Discoverer) -> bool:
     return any(last_name(d.decorator) in decorators for d in info.node.decorators)
 
 
+_Node = TypeVar("_Node", bound=cst.CSTNode)
+
+
 def _lambdas_by_line(index: ModuleIndex) -> dict[int, cst.Lambda]:
     """The module's lambdas by the line they start on (the first of each line)."""
-    lambdas = [node for node in walk(index.module) if isinstance(node, cst.Lambda)]
-    placed = positions(index.module, lambdas, None, None)
-    found: dict[int, cst.Lambda] = {}
-    for node in lambdas:
+    return _first_by_line(
+        index, [node for node in walk(index.module) if isinstance(node, cst.Lambda)]
+    )
+
+
+def _first_by_line(index: ModuleIndex, nodes: Sequence[_Node]) -> dict[int, _Node]:
+    """`nodes` by the line each starts on, the first of each line."""
+    placed = positions(index.module, nodes, None, None)
+    found: dict[int, _Node] = {}
+    for node in nodes:
         found.setdefault(placed.get(id(node), (0,))[0], node)
     return found
 
@@ -1108,22 +1118,13 @@ def _calls_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
         if isinstance(d.decorator, cst.Call)
     ]  # fmt: skip
     calls += _requests_named(index)
-    found: dict[int, cst.CSTNode] = {}
-    placed = positions(index.module, calls, None, None)
-    for call in calls:
-        line = placed.get(id(call), (0,))[0]
-        found.setdefault(line, call)
-    return found
+    return _first_by_line(index, calls)
 
 
 def _every_call_by_line(index: ModuleIndex) -> dict[int, cst.CSTNode]:
     """Every call of the module by the line it starts on (the first of each line)."""
     calls = [node for node in walk(index.module) if isinstance(node, cst.Call)]
-    placed = positions(index.module, calls, None, None)
-    found: dict[int, cst.CSTNode] = {}
-    for call in calls:
-        found.setdefault(placed.get(id(call), (0,))[0], call)
-    return found
+    return _first_by_line(index, calls)
 
 
 _LISTING = frozenset({"list_tools", "call_tool"})  # a low-level server's handlers

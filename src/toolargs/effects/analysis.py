@@ -1183,10 +1183,9 @@ class _Scan:
         value = self.values.get(expr.value) if isinstance(expr, cst.Name) else None
         if isinstance(value, _CONTAINER_LITERALS):
             return True
-        return (
-            isinstance(value, cst.Call)
-            and isinstance(value.func, cst.Name)
-            and value.func.value in _CONTAINER_TYPES
+        name = dotted_name(value.func) if isinstance(value, cst.Call) else None
+        return name is not None and (
+            self.project.qualify(name, self.function) in cat.CONTAINER_CLASSES
         )
 
     def receiver_kind(self, expr: cst.BaseExpression, hops: int = 0) -> str:
@@ -2842,9 +2841,6 @@ def _keywords_only(call: cst.Call) -> bool:
 
 
 _CONTAINER_LITERALS = (cst.List, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictComp)
-_CONTAINER_TYPES = frozenset(
-    {"set", "list", "dict", "frozenset", "defaultdict", "deque", "Counter", "OrderedDict"}
-)
 
 
 def _resource(receiver: cst.BaseExpression) -> bool:
